@@ -1,0 +1,70 @@
+#include "app/cli.hpp"
+
+#include <cstdio>
+#include <regex>
+
+#include <CLI/CLI.hpp>
+
+namespace drape::app {
+namespace {
+
+std::string firstLine(const std::string& s) {
+  const auto nl = s.find('\n');
+  return nl == std::string::npos ? s : s.substr(0, nl);
+}
+
+}  // namespace
+
+Result<Options> parseCommandLine(int argc, char** argv) {
+  Options o;
+  CLI::App cli{"drape: an interactive cloth sandbox (Position Based Dynamics)", "drape"};
+  cli.set_help_flag();  // handled below so that --help exits 0 through main
+  bool help = false;
+  std::string size;
+  std::string framesText;
+  cli.add_flag("-h,--help", help, "print this help and exit");
+  cli.add_option("--scene", o.scene, "built-in scene name (see --list-scenes) or scene file")
+      ->type_name("NAME|FILE");
+  cli.add_option("--set", o.sets, "set a parameter, e.g. --set k_stretch=0.5 (repeatable)")
+      ->type_name("KEY=VALUE")
+      ->take_all();
+  cli.add_option("--frames", framesText, "run N frames, write the outputs and exit")->type_name("N");
+  cli.add_flag("--headless", o.headless, "simulate without a window or GL context");
+  cli.add_option("--stats", o.statsPath, "write statistics of the run as JSON")->type_name("FILE.json");
+  cli.add_option("--export-obj", o.exportObjPath, "write the final mesh as OBJ")->type_name("FILE.obj");
+  cli.add_option("--size", size, "window size, default 1280x720")->type_name("WxH");
+  cli.add_flag("--list-scenes", o.listScenes, "list the built-in scenes and exit");
+  cli.add_flag("--version", o.version, "print the version and exit");
+  // --set may be given many times: each occurrence appends.
+  cli.get_option("--set")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return fail(firstLine(e.what()));
+  }
+  if (help) {
+    o.help = true;
+    o.helpText = cli.help();
+    return o;
+  }
+  if (!framesText.empty()) {
+    static const std::regex digits("[0-9]{1,9}");
+    if (!std::regex_match(framesText, digits))
+      return fail("bad value '" + framesText + "' for --frames: expected a whole number >= 0");
+    o.frames = std::stoi(framesText);
+  }
+  if (!size.empty()) {
+    static const std::regex wxh("([0-9]{1,5})x([0-9]{1,5})");
+    std::smatch m;
+    if (!std::regex_match(size, m, wxh))
+      return fail("bad value '" + size + "' for --size: expected WxH, e.g. 1280x720");
+    o.width = std::stoi(m[1]);
+    o.height = std::stoi(m[2]);
+    if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192)
+      return fail("bad value '" + size + "' for --size: each side must be in [64, 8192]");
+  }
+  return o;
+}
+
+}  // namespace drape::app

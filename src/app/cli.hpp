@@ -1,0 +1,30 @@
+#pragma once
+// The command line (a contract: tests and users rely on it).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/result.hpp"
+
+namespace drape::app {
+
+struct Options {
+  std::string scene = "hang";
+  std::vector<std::string> sets;   // KEY=VALUE, in order
+  std::optional<int> frames;       // run N frames then exit
+  bool headless = false;
+  std::string statsPath;
+  std::string exportObjPath;
+  int width = 1280, height = 720;
+  bool listScenes = false;
+  bool version = false;
+  bool help = false;
+  std::string helpText;            // filled when help is asked for
+};
+
+// Parse argv. Errors come back as one-line messages (without the
+// "drape: error: " prefix, which main adds).
+Result<Options> parseCommandLine(int argc, char** argv);
+
+}  // namespace drape::app

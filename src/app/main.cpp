@@ -1,0 +1,51 @@
+// drape: entry point. Parses the command line, builds the scene, and hands
+// over to the window or the headless runner.
+
+#include <cstdio>
+
+#include "app/cli.hpp"
+#include "app/headless.hpp"
+#include "app/outputs.hpp"
+#include "app/session.hpp"
+#include "app/window_app.hpp"
+#include "scene/scenes.hpp"
+
+#ifndef DRAPE_VERSION
+#define DRAPE_VERSION "0.0.0"
+#endif
+
+namespace {
+
+int error(const std::string& message) {
+  std::fprintf(stderr, "drape: error: %s\n", message.c_str());
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace drape;
+  auto parsed = app::parseCommandLine(argc, argv);
+  if (!parsed) return error(parsed.error());
+  const app::Options& options = parsed.value();
+  if (options.help) {
+    std::fputs(options.helpText.c_str(), stdout);
+    return 0;
+  }
+  if (options.version) {
+    std::printf("drape %s\n", DRAPE_VERSION);
+    return 0;
+  }
+  if (options.listScenes) {
+    for (const scene::SceneInfo& s : scene::builtinScenes())
+      std::printf("%-10s %s\n", s.name, s.description);
+    return 0;
+  }
+  if (options.headless && !options.frames)
+    return error("--headless needs --frames N (how many frames to simulate)");
+  if (auto r = app::checkOutputs(options); !r) return error(r.error());
+  auto session = app::Session::create(options.scene, options.sets);
+  if (!session) return error(session.error());
+  if (options.headless) return app::runHeadless(session.value(), options);
+  return app::runWindow(session.value(), options);
+}

@@ -1,0 +1,13 @@
+#pragma once
+// The files a run writes at its end (--stats, --export-obj), checked before
+// the run starts so that a bad path costs nothing.
+
+#include "app/cli.hpp"
+#include "app/session.hpp"
+
+namespace drape::app {
+
+Result<void> checkOutputs(const Options& options);
+Result<void> writeOutputs(const Session& session, const Options& options);
+
+}  // namespace drape::app

@@ -1,0 +1,48 @@
+#pragma once
+// The running simulation as the app sees it: which scene, its parameters, the
+// world, and the history of step times. The window and the headless runner
+// both drive a Session.
+
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "scene/scenes.hpp"
+#include "sim/result.hpp"
+#include "sim/world.hpp"
+
+namespace drape::app {
+
+class Session {
+ public:
+  // Build `sceneName` with its defaults overridden by `sets` ("KEY=VALUE").
+  static Result<Session> create(const std::string& sceneName, const std::vector<std::string>& sets);
+
+  // Advance one frame and record its step time.
+  void step();
+  // Rebuild the current scene with the current parameters.
+  Result<void> reset();
+  // Switch to another built-in scene (its defaults, then the user's overrides).
+  Result<void> switchScene(const std::string& name);
+  // Apply edited parameters: live ones take effect at the next step; those
+  // marked `rebuild` rebuild the scene.
+  Result<void> applyParams(const sim::Params& edited);
+
+  const std::string& sceneName() const { return sceneName_; }
+  sim::World& world() { return scene_.world; }
+  const sim::World& world() const { return scene_.world; }
+  const scene::CameraHint& camera() const { return scene_.camera; }
+  sim::Params& params() { return scene_.world.params; }
+
+  int framesStepped() const { return frames_; }
+  const std::vector<double>& stepMs() const { return stepMs_; }
+
+ private:
+  std::string sceneName_;
+  std::vector<std::string> sets_;  // the user's overrides, re-applied on scene switches
+  scene::Scene scene_;
+  int frames_ = 0;
+  std::vector<double> stepMs_;
+};
+
+}  // namespace drape::app

@@ -1,0 +1,78 @@
+#include "io/stats_json.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/stats.hpp"
+
+namespace drape::io {
+namespace {
+
+// Percentile by nearest rank over a copy (q in [0, 1]).
+double percentile(std::vector<double> v, double q) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  const std::size_t rank = std::max<std::size_t>(1, std::size_t(std::ceil(q * double(v.size()))));
+  return v[std::min(rank, v.size()) - 1];
+}
+
+nlohmann::json vec(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+
+// JSON cannot hold NaN or infinity: write null instead.
+nlohmann::json num(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
+
+}  // namespace
+
+std::string statsJson(const sim::World& world, const RunInfo& run) {
+  using nlohmann::json;
+  const sim::Params& p = world.params;
+  const sim::StrainStats strain = sim::strainStats(world);
+  const sim::Bounds b = sim::bounds(world);
+  json j;
+  j["scene"] = run.scene;
+  j["vertices"] = world.state.x.size();
+  j["triangles"] = world.cloth.triangles.size();
+  j["edges"] = world.cloth.stretch.size();
+  const bool iso = p.bending == sim::BendingModel::Isometric;
+  j["constraints"] = {
+      {"stretch", world.cloth.stretch.size()},
+      {"bend", iso ? world.cloth.isoBend.size() : world.cloth.bend.size()},
+      {"pressure", world.cloth.pressureActive ? 1 : 0},
+      {"pins", world.pins.size()},
+      {"colliders", world.colliders.size()},
+  };
+  j["frames"] = run.frames;
+  j["dt"] = p.dt;
+  j["substeps"] = p.substeps;
+  j["iterations"] = p.iterations;
+  j["solver"] = sim::solverName(p.solver);
+  j["bending"] = sim::bendingName(p.bending);
+  j["time"] = world.time;
+  j["step_ms"] = {{"median", percentile(run.stepMs, 0.5)},
+                  {"p95", percentile(run.stepMs, 0.95)},
+                  {"max", run.stepMs.empty() ? 0.0 : *std::max_element(run.stepMs.begin(), run.stepMs.end())}};
+  j["strain"] = {{"max", num(strain.max)}, {"mean", num(strain.mean)}};
+  j["bounds"] = {{"min", vec(b.min)}, {"max", vec(b.max)}};
+  if (world.cloth.closed)
+    j["volume"] = {{"initial", sim::restVolume(world)}, {"final", num(sim::currentVolume(world))}};
+  j["min_collider_distance"] = num(sim::minColliderDistance(world));
+  j["nan"] = !sim::allFinite(world);
+  j["watchdog"] = run.watchdogTripped;
+  return j.dump(2);
+}
+
+Result<void> writeStats(const std::string& path, const sim::World& world, const RunInfo& run) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) return fail("cannot write " + path + ": " + std::strerror(errno));
+  out << statsJson(world, run) << '\n';
+  out.flush();
+  if (!out) return fail("cannot write " + path + ": " + std::strerror(errno));
+  return {};
+}
+
+}  // namespace drape::io

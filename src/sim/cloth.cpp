@@ -1,0 +1,114 @@
+#include "sim/cloth.hpp"
+
+#include <numeric>
+#include <unordered_map>
+
+#include "sim/constraints.hpp"
+
+namespace drape::sim {
+namespace {
+
+std::uint64_t edgeKey(std::uint32_t a, std::uint32_t b) {
+  if (a > b) std::swap(a, b);
+  return (std::uint64_t(a) << 32) | b;
+}
+
+std::uint32_t findRoot(std::vector<std::uint32_t>& parent, std::uint32_t i) {
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}
+
+}  // namespace
+
+void computeMasses(Cloth& cloth, float density) {
+  cloth.mass.assign(cloth.restPositions.size(), 0.0f);
+  for (const glm::uvec3& t : cloth.triangles) {
+    const glm::vec3& a = cloth.restPositions[t[0]];
+    const float area =
+        0.5f * glm::length(glm::cross(cloth.restPositions[t[1]] - a, cloth.restPositions[t[2]] - a));
+    for (int k = 0; k < 3; ++k) cloth.mass[t[k]] += density * area / 3.0f;
+  }
+}
+
+Cloth buildCloth(const PreparedMesh& prepared, float density) {
+  Cloth cloth;
+  cloth.triangles = prepared.mesh.triangles;
+  cloth.restPositions = prepared.mesh.positions;
+  cloth.report = prepared.report;
+  cloth.inputToVertex = prepared.inputToVertex;
+  const std::vector<glm::vec3>& x = cloth.restPositions;
+  computeMasses(cloth, density);
+
+  // Edges in order of first appearance; for each, the triangle that runs it
+  // a→b (opposite vertex o0) and the one that runs it b→a (opposite o1).
+  struct EdgeInfo {
+    std::uint32_t a, b;
+    std::int64_t o0 = -1, o1 = -1;
+  };
+  std::vector<EdgeInfo> edges;
+  std::unordered_map<std::uint64_t, std::uint32_t> index;
+  index.reserve(cloth.triangles.size() * 2);
+  for (const glm::uvec3& t : cloth.triangles)
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t a = t[k], b = t[(k + 1) % 3], o = t[(k + 2) % 3];
+      auto [it, fresh] = index.emplace(edgeKey(a, b), std::uint32_t(edges.size()));
+      if (fresh) edges.push_back({a, b});
+      EdgeInfo& e = edges[it->second];
+      if (e.a == a && e.o0 < 0)
+        e.o0 = o;
+      else
+        e.o1 = o;
+    }
+
+  cloth.stretch.reserve(edges.size());
+  bool allInterior = true;
+  for (const EdgeInfo& e : edges) {
+    cloth.stretch.push_back({e.a, e.b, glm::length(x[e.a] - x[e.b])});
+    if (e.o0 < 0 || e.o1 < 0) {
+      allInterior = false;
+      continue;
+    }
+    // Triangle 1 = (o0, a, b): x0 = o0, x2 = a, x3 = b; triangle 2 runs b→a: x1 = o1.
+    BendConstraint bc{{std::uint32_t(e.o0), std::uint32_t(e.o1), e.a, e.b}, 0.0f};
+    float theta = 0.0f;
+    if (!dihedralAngle(x[bc.v[0]], x[bc.v[1]], x[bc.v[2]], x[bc.v[3]], theta)) continue;
+    bc.restAngle = theta;
+    cloth.bend.push_back(bc);
+
+    const IsometricQ<float> q = isometricQ(x[bc.v[0]], x[bc.v[1]], x[bc.v[2]], x[bc.v[3]]);
+    if (q.valid) {
+      IsoBendConstraint ib{};
+      for (int i = 0; i < 4; ++i) ib.v[i] = bc.v[i];
+      for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j) ib.q[i][j] = q.q[i][j];
+      const glm::vec3 xs[4] = {x[bc.v[0]], x[bc.v[1]], x[bc.v[2]], x[bc.v[3]]};
+      ib.rest = isometricValue(xs, ib.q);
+      cloth.isoBend.push_back(ib);
+    }
+  }
+
+  cloth.closed = allInterior && prepared.report.closed;
+  cloth.restSixVolume = sixVolume(x, cloth.triangles);
+  cloth.pressureActive = cloth.closed && prepared.report.orientable && cloth.restSixVolume > 0.0f;
+
+  // Pieces by union-find over edges, numbered in vertex order.
+  std::vector<std::uint32_t> parent(x.size());
+  std::iota(parent.begin(), parent.end(), 0u);
+  for (const EdgeInfo& e : edges) {
+    const std::uint32_t ra = findRoot(parent, e.a), rb = findRoot(parent, e.b);
+    if (ra != rb) parent[std::max(ra, rb)] = std::min(ra, rb);
+  }
+  cloth.piece.assign(x.size(), 0);
+  std::unordered_map<std::uint32_t, std::uint32_t> label;
+  for (std::uint32_t i = 0; i < x.size(); ++i) {
+    auto [it, fresh] = label.emplace(findRoot(parent, i), cloth.pieceCount);
+    if (fresh) ++cloth.pieceCount;
+    cloth.piece[i] = it->second;
+  }
+  return cloth;
+}
+
+}  // namespace drape::sim

@@ -1,0 +1,66 @@
+#pragma once
+// Rest data of a cloth (STYLE §2): what the mesh is at rest and the
+// constraints built from it. Per-step state lives in world.hpp. Changing the
+// rest data (tearing) is an explicit operation, never a side effect of a step.
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/mesh.hpp"
+
+namespace drape::sim {
+
+// One flat array per constraint kind (STYLE §3).
+struct StretchConstraint {
+  std::uint32_t a, b;
+  float rest;  // m
+};
+
+// Vertices in the convention of evalDihedral: v[0], v[1] opposite the shared
+// edge v[2]→v[3].
+struct BendConstraint {
+  std::uint32_t v[4];
+  float restAngle;  // rad, signed
+};
+
+struct IsoBendConstraint {
+  std::uint32_t v[4];
+  float q[4][4];
+  float rest;  // ½ Σ Q_ij xi·xj at rest
+};
+
+struct Cloth {
+  std::vector<glm::uvec3> triangles;
+  std::vector<glm::vec3> restPositions;
+  std::vector<float> mass;  // kg per vertex
+  std::vector<StretchConstraint> stretch;
+  std::vector<BendConstraint> bend;
+  std::vector<IsoBendConstraint> isoBend;
+
+  // Balloon (paper §4.4): the overpressure constraint acts only on a closed,
+  // consistently oriented mesh.
+  bool closed = false;
+  bool pressureActive = false;
+  float restSixVolume = 0.0f;  // 6 V0
+
+  // Connected pieces, for damping per piece (paper §3.5).
+  std::vector<std::uint32_t> piece;  // piece index per vertex
+  std::uint32_t pieceCount = 0;
+
+  MeshReport report;
+  std::vector<std::uint32_t> inputToVertex;  // from the input mesh's vertex order
+
+  std::size_t vertexCount() const { return restPositions.size(); }
+};
+
+// Build the rest data from a prepared (welded, manifold, oriented) mesh with
+// surface density `density` [kg/m²]: each vertex gets a third of the mass of
+// every triangle around it.
+Cloth buildCloth(const PreparedMesh& prepared, float density);
+
+// Recompute vertex masses (a third of each adjacent triangle's ρ·area).
+void computeMasses(Cloth& cloth, float density);
+
+}  // namespace drape::sim

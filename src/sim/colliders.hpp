@@ -1,0 +1,86 @@
+#pragma once
+// Rigid colliders (paper §3.4): plane, sphere, box, capsule, each static or
+// kinematic. Shapes are described in a local frame and placed by a pose that a
+// Motion moves over time.
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+namespace drape::sim {
+
+// Prescribed motion of a kinematic object (a collider or a pin target):
+// rotation about `pivot` at `angularVelocity` (rad/s, axis × rate), then a
+// translation `velocity`·t + `amplitude`·sin(2π·frequency·t).
+struct Motion {
+  glm::vec3 velocity{0.0f};
+  glm::vec3 angularVelocity{0.0f};
+  glm::vec3 pivot{0.0f};
+  glm::vec3 amplitude{0.0f};
+  float frequency = 0.0f;  // Hz
+
+  bool isStatic() const;
+  glm::quat rotationAt(double t) const;
+  // Where a point that sat at `rest` at t = 0 is at time t.
+  glm::vec3 apply(const glm::vec3& rest, double t) const;
+};
+
+enum class ColliderKind : std::uint8_t { Plane, Sphere, Box, Capsule };
+
+struct Collider {
+  ColliderKind kind = ColliderKind::Plane;
+  // Pose at t = 0. Plane: a point on it and the normal = orientation's +y.
+  // Sphere: centre. Box: centre. Capsule: centre, axis = orientation's +y.
+  glm::vec3 center{0.0f};
+  glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
+  // Sphere: radius = size.x. Box: half extents. Capsule: radius = size.x,
+  // half length of the axis segment = size.y. Plane: unused.
+  glm::vec3 size{0.0f};
+  Motion motion;
+
+  static Collider plane(const glm::vec3& point, const glm::vec3& normal);
+  static Collider sphere(const glm::vec3& center, float radius);
+  static Collider box(const glm::vec3& center, const glm::vec3& halfExtents,
+                      const glm::quat& orientation = glm::quat(1, 0, 0, 0));
+  static Collider capsule(const glm::vec3& center, float radius, float halfLength,
+                          const glm::quat& orientation = glm::quat(1, 0, 0, 0));
+};
+
+// World pose of a collider at time t.
+struct Pose {
+  glm::vec3 position{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+  glm::vec3 toLocal(const glm::vec3& world) const {
+    return glm::conjugate(rotation) * (world - position);
+  }
+  glm::vec3 toWorld(const glm::vec3& local) const { return position + rotation * local; }
+};
+Pose poseAt(const Collider& c, double t);
+
+// Signed distance of a local-frame point to the shape's surface (negative
+// inside), with the outward unit normal at the closest surface point.
+float signedDistance(const Collider& c, const glm::vec3& local, glm::vec3& normal);
+
+// A collision constraint (paper §3.4): C(p) = (p − q)·n ≥ 0, q on the surface
+// inflated by the thickness. Generated once per (sub)step.
+struct Contact {
+  std::uint32_t vertex;
+  std::uint32_t collider;
+  glm::vec3 q;             // world point on the inflated surface (new pose)
+  glm::vec3 n;             // world outward normal
+  glm::vec3 surfaceShift;  // displacement of the surface point over the step (friction)
+  float approachSpeed;     // pre-solve relative normal velocity (negative: approaching)
+  bool touched;            // the constraint acted during this step
+};
+
+// Test the ray x→p of one vertex against one collider whose pose moves from
+// `from` (at the start of the step) to `to` (at its end). Continuous test with
+// a static fallback for rays that start inside. Returns true and fills `out`
+// when the vertex needs a contact constraint this step (C may still be ≥ 0 at
+// the start: the constraint then acts only if the solve pushes it in).
+bool generateContact(const Collider& c, const Pose& from, const Pose& to, const glm::vec3& x,
+                     const glm::vec3& p, float thickness, float margin, Contact& out);
+
+}  // namespace drape::sim

@@ -1,0 +1,61 @@
+#pragma once
+// Triangle meshes as they arrive (from a generator or a file) and their
+// preparation into a clean manifold that the cloth can be built on (pbd.md §3).
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/result.hpp"
+
+namespace drape::sim {
+
+struct TriMesh {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::uvec3> triangles;  // counter-clockwise seen from the front
+};
+
+// What preparation changed, for the user (mesh facts panel, warnings).
+struct MeshReport {
+  std::size_t inputVertices = 0;
+  std::size_t inputTriangles = 0;
+  std::size_t weldedVertices = 0;      // vertices merged into another at the same position
+  std::size_t unusedVertices = 0;      // vertices no triangle referenced (dropped)
+  std::size_t degenerateTriangles = 0; // zero-area or repeated-index triangles (dropped)
+  std::size_t duplicateTriangles = 0;  // same three vertices twice (dropped)
+  std::size_t nonManifoldEdges = 0;    // edges with more than two triangles (split apart)
+  std::size_t flippedTriangles = 0;    // re-oriented to agree with their neighbours
+  std::size_t boundaryEdges = 0;
+  std::size_t pieces = 0;              // connected components
+  bool closed = false;                 // every edge has two triangles
+  bool orientable = true;              // false: some piece could not be oriented consistently
+
+  // One line per repair, empty when the mesh needed none.
+  std::vector<std::string> repairs() const;
+};
+
+struct PreparedMesh {
+  TriMesh mesh;
+  // For every input vertex, its index in mesh.positions (or UINT32_MAX when it was dropped).
+  std::vector<std::uint32_t> inputToVertex;
+  MeshReport report;
+};
+
+struct PrepareOptions {
+  // Vertices closer than weldTolerance × (bounding box diagonal) are merged.
+  float weldTolerance = 1e-6f;
+};
+
+// Weld, drop degenerate and duplicate triangles and unused vertices, split
+// non-manifold edges, orient every piece consistently (outward for closed
+// pieces). Fails only when nothing usable is left or input is not finite.
+Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& options = {});
+
+// 6 × the signed enclosed volume (pbd.md §4): Σ (p_a × p_b) · p_c.
+float sixVolume(const std::vector<glm::vec3>& positions,
+                const std::vector<glm::uvec3>& triangles);
+
+}  // namespace drape::sim

@@ -1,0 +1,83 @@
+#pragma once
+// The one parameter table (STYLE §6). `Params` holds every tunable value with
+// its default; `paramTable()` describes each one (name, range, unit, help) and
+// is what the UI panel, `--set KEY=VALUE` and scene files all read. A parameter
+// exists once, under one name.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/result.hpp"
+
+namespace drape::sim {
+
+enum class SolverKind : std::uint8_t { Pbd, Xpbd };
+enum class BendingModel : std::uint8_t { Dihedral, Isometric };
+
+struct Params {
+  // Time stepping.
+  float dt = 1.0f / 60.0f;  // s, one frame of simulation
+  int substeps = 1;         // sub-steps per frame (small steps, Macklin et al. 2019)
+  int iterations = 10;      // solver iterations per sub-step (n_s)
+  SolverKind solver = SolverKind::Pbd;
+  BendingModel bending = BendingModel::Dihedral;
+
+  // Material. Stiffnesses are PBD's k in [0,1] (pbd.md §2); XPBD derives its
+  // compliance from the same values.
+  float k_stretch = 1.0f;
+  float k_bend = 0.05f;
+  float k_pressure = 1.0f;   // target volume / rest volume for closed meshes
+  float damping = 0.01f;     // rigid-motion-preserving damping per step (pbd.md §5)
+  float density = 0.1f;      // kg/m², surface density of the cloth
+
+  // Environment.
+  glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s²
+  float friction = 0.4f;                  // Coulomb coefficient at colliders
+  float restitution = 0.0f;               // normal bounce at colliders
+  float thickness = 0.01f;                // m, distance kept from collider surfaces
+
+  // Scene construction (changing these rebuilds the scene).
+  int resolution = 48;  // vertices along each side of grid cloths
+};
+
+enum class ParamType : std::uint8_t { Float, Int, Enum, Vec3 };
+
+struct ParamDesc {
+  const char* name;   // the one name: UI label, --set key, scene-file key
+  const char* group;  // "time", "material", "environment", "scene"
+  ParamType type;
+  double min, max;    // inclusive range (for Vec3: of each component)
+  const char* unit;   // "" when dimensionless
+  const char* help;
+  bool logScale;      // UI slider on a logarithmic scale
+  bool rebuild;       // changing it rebuilds the scene
+  std::vector<const char*> choices;  // Enum: the names, index = value
+
+  // Access (numbers as double; Enum as its index; Vec3 through vec).
+  double (*get)(const Params&);
+  void (*set)(Params&, double);
+  glm::vec3 (*getVec)(const Params&);
+  void (*setVec)(Params&, glm::vec3);
+};
+
+const std::vector<ParamDesc>& paramTable();
+const ParamDesc* findParam(const std::string& name);
+
+// "KEY=VALUE" or (key, value) text as the user typed it. Checks type and range
+// and names the key and the allowed range when it refuses.
+Result<void> setParam(Params& params, const std::string& key, const std::string& value);
+Result<void> setParamAssignment(Params& params, const std::string& assignment);
+std::string formatParam(const Params& params, const ParamDesc& desc);
+std::string describeRange(const ParamDesc& desc);
+
+// XPBD compliance from a PBD stiffness k ∈ [0,1]: α = (1/k − 1)·unit
+// (k = 1: rigid, α = 0; k → 0: α → ∞). `unit` carries the constraint's units.
+float complianceFromStiffness(float k, float unit);
+
+const char* solverName(SolverKind kind);
+const char* bendingName(BendingModel model);
+
+}  // namespace drape::sim

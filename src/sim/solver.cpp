@@ -1,0 +1,307 @@
+#include "sim/solver.hpp"
+
+#include <chrono>
+#include <cmath>
+
+#include "sim/constraints.hpp"
+
+namespace drape::sim {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double msSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+// Δp_i = −k · s · w_i ∇_i C (paper §3.3).
+template <int N>
+inline void applyPbd(State& s, const std::uint32_t (&idx)[N], const ConstraintEval<N, float>& e,
+                     float k) {
+  if (!e.valid) return;
+  float w[N];
+  for (int i = 0; i < N; ++i) w[i] = s.w[idx[i]];
+  float scale;
+  if (!pbdScale(e, w, scale)) return;
+  for (int i = 0; i < N; ++i) s.p[idx[i]] -= (k * scale * w[i]) * e.grad[i];
+}
+
+// XPBD: Δλ = (−C − α̃λ)/(Σ w|∇C|² + α̃), Δp_i = w_i ∇_i C Δλ.
+template <int N>
+inline void applyXpbd(State& s, const std::uint32_t (&idx)[N], const ConstraintEval<N, float>& e,
+                      float alphaTilde, float& lambda) {
+  if (!e.valid || std::isinf(alphaTilde)) return;
+  float denom = alphaTilde;
+  float w[N];
+  for (int i = 0; i < N; ++i) {
+    w[i] = s.w[idx[i]];
+    denom += w[i] * glm::dot(e.grad[i], e.grad[i]);
+  }
+  if (!(denom > 1e-20f)) return;
+  const float dl = (-e.C - alphaTilde * lambda) / denom;
+  lambda += dl;
+  for (int i = 0; i < N; ++i) s.p[idx[i]] += (w[i] * dl) * e.grad[i];
+}
+
+inline ConstraintEval<4, float> evalIso(const State& s, const IsoBendConstraint& c) {
+  const glm::vec3 x[4] = {s.p[c.v[0]], s.p[c.v[1]], s.p[c.v[2]], s.p[c.v[3]]};
+  return evalIsometric(x, c.q, c.rest);
+}
+
+void generateContacts(World& world, double t0, float h) {
+  SolverScratch& sc = world.scratch;
+  State& s = world.state;
+  sc.contacts.clear();
+  sc.posesFrom.resize(world.colliders.size());
+  sc.posesTo.resize(world.colliders.size());
+  for (std::size_t c = 0; c < world.colliders.size(); ++c) {
+    sc.posesFrom[c] = poseAt(world.colliders[c], t0);
+    sc.posesTo[c] = poseAt(world.colliders[c], t0 + double(h));
+  }
+  const float thickness = world.params.thickness;
+  for (std::uint32_t i = 0; i < s.x.size(); ++i) {
+    if (s.w[i] == 0.0f) continue;
+    // A margin of the step's travel plus a bit catches vertices that other
+    // constraints may push into the collider during the solve.
+    const float margin = glm::length(s.p[i] - s.x[i]) + 0.5f * thickness + 1e-4f;
+    for (std::uint32_t c = 0; c < world.colliders.size(); ++c) {
+      Contact contact;
+      if (!generateContact(world.colliders[c], sc.posesFrom[c], sc.posesTo[c], s.x[i], s.p[i],
+                           thickness, margin, contact))
+        continue;
+      contact.vertex = i;
+      contact.collider = c;
+      contact.approachSpeed = glm::dot(s.v[i] - contact.surfaceShift / h, contact.n);
+      sc.contacts.push_back(contact);
+    }
+  }
+}
+
+}  // namespace
+
+void solveStretchPbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
+                     float k) {
+  for (std::size_t j = begin; j < end; ++j) {
+    const std::uint32_t idx[2] = {c[j].a, c[j].b};
+    applyPbd<2>(s, idx, evalStretch(s.p[idx[0]], s.p[idx[1]], c[j].rest), k);
+  }
+}
+
+void solveStretchXpbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
+                      float alphaTilde, float* lambda) {
+  for (std::size_t j = begin; j < end; ++j) {
+    const std::uint32_t idx[2] = {c[j].a, c[j].b};
+    applyXpbd<2>(s, idx, evalStretch(s.p[idx[0]], s.p[idx[1]], c[j].rest), alphaTilde,
+                 lambda[j]);
+  }
+}
+
+void solveBendPbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end, float k) {
+  for (std::size_t j = begin; j < end; ++j) {
+    const auto& v = c[j].v;
+    applyPbd<4>(s, v, evalDihedral(s.p[v[0]], s.p[v[1]], s.p[v[2]], s.p[v[3]], c[j].restAngle), k);
+  }
+}
+
+void solveBendXpbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end,
+                   float alphaTilde, float* lambda) {
+  for (std::size_t j = begin; j < end; ++j) {
+    const auto& v = c[j].v;
+    applyXpbd<4>(s, v, evalDihedral(s.p[v[0]], s.p[v[1]], s.p[v[2]], s.p[v[3]], c[j].restAngle),
+                 alphaTilde, lambda[j]);
+  }
+}
+
+void solveIsoBendPbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
+                     float k) {
+  for (std::size_t j = begin; j < end; ++j) applyPbd<4>(s, c[j].v, evalIso(s, c[j]), k);
+}
+
+void solveIsoBendXpbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
+                      float alphaTilde, float* lambda) {
+  for (std::size_t j = begin; j < end; ++j)
+    applyXpbd<4>(s, c[j].v, evalIso(s, c[j]), alphaTilde, lambda[j]);
+}
+
+void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<glm::vec3>& grad) {
+  // C = Σ (pa × pb)·pc − k · 6V0; one global constraint, stiffness 1.
+  grad.assign(s.p.size(), glm::vec3(0.0f));
+  double sixV = 0.0;
+  for (const glm::uvec3& t : cloth.triangles) {
+    const glm::vec3 &a = s.p[t[0]], &b = s.p[t[1]], &c = s.p[t[2]];
+    glm::vec3 ga, gb, gc;
+    volumeGradient(a, b, c, ga, gb, gc);
+    grad[t[0]] += ga;
+    grad[t[1]] += gb;
+    grad[t[2]] += gc;
+    sixV += double(glm::dot(gc, c));
+  }
+  const double C = sixV - double(kPressure) * double(cloth.restSixVolume);
+  double denom = 0.0;
+  for (std::size_t i = 0; i < grad.size(); ++i)
+    denom += double(s.w[i]) * double(glm::dot(grad[i], grad[i]));
+  if (!(denom > 1e-20)) return;
+  const float scale = float(C / denom);
+  for (std::size_t i = 0; i < grad.size(); ++i) s.p[i] -= (scale * s.w[i]) * grad[i];
+}
+
+void solveContacts(State& s, Contact* contacts, std::size_t count, float friction) {
+  for (std::size_t j = 0; j < count; ++j) {
+    Contact& c = contacts[j];
+    glm::vec3& p = s.p[c.vertex];
+    const float C = glm::dot(p - c.q, c.n);
+    if (C >= 0.0f) continue;
+    p -= C * c.n;
+    c.touched = true;
+    // Position-level Coulomb friction (static when the tangential slip over
+    // the step is below μ times the penetration, kinetic otherwise).
+    const glm::vec3 slip = (p - s.x[c.vertex]) - c.surfaceShift;
+    const glm::vec3 tangential = slip - glm::dot(slip, c.n) * c.n;
+    const float len = glm::length(tangential);
+    const float limit = friction * -C;
+    if (len <= limit)
+      p -= tangential;
+    else if (len > 0.0f)
+      p -= tangential * (limit / len);
+  }
+}
+
+void dampVelocities(World& world, float kDamping) {
+  if (kDamping <= 0.0f) return;
+  State& s = world.state;
+  const Cloth& cloth = world.cloth;
+  SolverScratch& sc = world.scratch;
+  const std::size_t pieces = cloth.pieceCount;
+  sc.pieceX.assign(pieces, glm::dvec3(0.0));
+  sc.pieceV.assign(pieces, glm::dvec3(0.0));
+  sc.pieceL.assign(pieces, glm::dvec3(0.0));
+  sc.pieceOmega.assign(pieces, glm::dvec3(0.0));
+  sc.pieceMass.assign(pieces, 0.0);
+  sc.pieceInertia.assign(pieces, glm::dmat3(0.0));
+  const std::size_t n = s.x.size();
+  // x_cm, v_cm over the free vertices of each piece.
+  for (std::size_t i = 0; i < n; ++i) {
+    if (s.w[i] == 0.0f) continue;
+    const double m = 1.0 / double(s.w[i]);
+    const std::uint32_t k = cloth.piece[i];
+    sc.pieceX[k] += m * glm::dvec3(s.x[i]);
+    sc.pieceV[k] += m * glm::dvec3(s.v[i]);
+    sc.pieceMass[k] += m;
+  }
+  for (std::size_t k = 0; k < pieces; ++k)
+    if (sc.pieceMass[k] > 0.0) {
+      sc.pieceX[k] /= sc.pieceMass[k];
+      sc.pieceV[k] /= sc.pieceMass[k];
+    }
+  // L = Σ r × m v, I = Σ m (|r|² 1 − r rᵀ) (= Σ r̃ r̃ᵀ m).
+  for (std::size_t i = 0; i < n; ++i) {
+    if (s.w[i] == 0.0f) continue;
+    const double m = 1.0 / double(s.w[i]);
+    const std::uint32_t k = cloth.piece[i];
+    const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[k];
+    sc.pieceL[k] += glm::cross(r, m * glm::dvec3(s.v[i]));
+    sc.pieceInertia[k] += m * (glm::dot(r, r) * glm::dmat3(1.0) - glm::outerProduct(r, r));
+  }
+  for (std::size_t k = 0; k < pieces; ++k) {
+    const glm::dmat3& I = sc.pieceInertia[k];
+    const double det = glm::determinant(I);
+    const double scale = I[0][0] + I[1][1] + I[2][2];
+    if (std::abs(det) > 1e-12 * scale * scale * scale && scale > 0.0)
+      sc.pieceOmega[k] = glm::inverse(I) * sc.pieceL[k];
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (s.w[i] == 0.0f) continue;
+    const std::uint32_t k = cloth.piece[i];
+    const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[k];
+    const glm::dvec3 rigid = sc.pieceV[k] + glm::cross(sc.pieceOmega[k], r);
+    s.v[i] += float(kDamping) * (glm::vec3(rigid) - s.v[i]);
+  }
+}
+
+void step(World& world) {
+  const auto frameStart = Clock::now();
+  Params& prm = world.params;
+  State& s = world.state;
+  Cloth& cloth = world.cloth;
+  SolverScratch& sc = world.scratch;
+  StepTimings timing;
+  const int substeps = prm.substeps > 0 ? prm.substeps : 1;
+  const int iterations = prm.iterations > 0 ? prm.iterations : 1;
+  const float h = prm.dt / float(substeps);
+  const std::size_t n = s.x.size();
+  const bool xpbd = prm.solver == SolverKind::Xpbd;
+  const bool iso = prm.bending == BendingModel::Isometric;
+
+  // PBD: per-iteration stiffness; XPBD: α̃ = α/h².
+  const float kStretch = linearizedStiffness(prm.k_stretch, iterations);
+  const float kBend = linearizedStiffness(prm.k_bend, iterations);
+  const float aStretch = complianceFromStiffness(prm.k_stretch, kStretchComplianceUnit) / (h * h);
+  const float aBend = complianceFromStiffness(prm.k_bend, kBendComplianceUnit) / (h * h);
+  const std::size_t bendCount = iso ? cloth.isoBend.size() : cloth.bend.size();
+
+  for (int sub = 0; sub < substeps; ++sub) {
+    const double t0 = world.time;
+    // Predict (paper §3.1 lines 5-7), damping included.
+    auto t = Clock::now();
+    for (std::size_t i = 0; i < n; ++i)
+      if (s.w[i] != 0.0f) s.v[i] += h * prm.gravity;
+    dampVelocities(world, prm.damping);
+    for (std::size_t i = 0; i < n; ++i) s.p[i] = s.x[i] + h * s.v[i];
+    for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t0 + double(h));
+    timing.predict += msSince(t);
+
+    // Collision constraints, once per sub-step (paper §3.4).
+    t = Clock::now();
+    generateContacts(world, t0, h);
+    timing.collisions += msSince(t);
+
+    // Gauss-Seidel projection in a fixed order (paper §3.2).
+    t = Clock::now();
+    if (xpbd) {
+      sc.lambdaStretch.assign(cloth.stretch.size(), 0.0f);
+      sc.lambdaBend.assign(bendCount, 0.0f);
+    }
+    for (int it = 0; it < iterations; ++it) {
+      if (xpbd) {
+        solveStretchXpbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), aStretch,
+                         sc.lambdaStretch.data());
+        if (iso)
+          solveIsoBendXpbd(s, cloth.isoBend.data(), 0, bendCount, aBend, sc.lambdaBend.data());
+        else
+          solveBendXpbd(s, cloth.bend.data(), 0, bendCount, aBend, sc.lambdaBend.data());
+      } else {
+        solveStretchPbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), kStretch);
+        if (prm.k_bend > 0.0f) {
+          if (iso)
+            solveIsoBendPbd(s, cloth.isoBend.data(), 0, bendCount, kBend);
+          else
+            solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend);
+        }
+      }
+      if (cloth.pressureActive) solvePressure(s, cloth, prm.k_pressure, sc.pressureGrad);
+      solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+    }
+    timing.solve += msSince(t);
+
+    // Velocity update (paper §3.1 lines 12-16), then restitution at contacts.
+    t = Clock::now();
+    const float invH = 1.0f / h;
+    for (std::size_t i = 0; i < n; ++i) {
+      s.v[i] = (s.p[i] - s.x[i]) * invH;
+      s.x[i] = s.p[i];
+    }
+    for (const Contact& c : sc.contacts) {
+      if (!c.touched || c.approachSpeed >= 0.0f) continue;
+      const glm::vec3 surface = c.surfaceShift * invH;
+      const float vn = glm::dot(s.v[c.vertex] - surface, c.n);
+      const float target = -prm.restitution * c.approachSpeed;
+      if (vn < target) s.v[c.vertex] += (target - vn) * c.n;
+    }
+    world.time = t0 + double(h);
+    timing.update += msSince(t);
+  }
+  ++world.frame;
+  timing.total = msSince(frameStart);
+  world.timings = timing;
+}
+
+}  // namespace drape::sim

@@ -1,0 +1,40 @@
+#pragma once
+// The step of Position Based Dynamics (paper §3.1) and XPBD (Macklin et al.
+// 2016) on top, with kernels over index ranges (STYLE §4) so colouring and
+// threads can come later without touching the math.
+
+#include <cstddef>
+
+#include "sim/world.hpp"
+
+namespace drape::sim {
+
+// Advance one frame of `params.dt`, in `params.substeps` sub-steps.
+void step(World& world);
+
+// Kernels, exposed for tests and benchmarks. `k` is the per-iteration PBD
+// stiffness (already linearised); `alphaTilde` is XPBD's α/Δt².
+void solveStretchPbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
+                     float k);
+void solveStretchXpbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
+                      float alphaTilde, float* lambda);
+void solveBendPbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end, float k);
+void solveBendXpbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end,
+                   float alphaTilde, float* lambda);
+void solveIsoBendPbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
+                     float k);
+void solveIsoBendXpbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
+                      float alphaTilde, float* lambda);
+// The global overpressure constraint (paper §4.4), stiffness 1.
+void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<glm::vec3>& grad);
+void solveContacts(State& s, Contact* contacts, std::size_t count, float friction);
+
+// Rigid-motion-preserving damping of velocities (paper §3.5), per piece,
+// pinned vertices excluded.
+void dampVelocities(World& world, float kDamping);
+
+// XPBD compliance units: α = (1/k − 1) · unit.
+inline constexpr float kStretchComplianceUnit = 1e-3f;  // m/N
+inline constexpr float kBendComplianceUnit = 0.5f;      // rad²/J (dihedral; isometric alike)
+
+}  // namespace drape::sim

@@ -1,0 +1,61 @@
+#include "sim/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace drape::sim {
+
+StrainStats strainStats(const World& world) {
+  StrainStats out;
+  const auto& c = world.cloth.stretch;
+  if (c.empty()) return out;
+  double sum = 0.0;
+  for (const StretchConstraint& e : c) {
+    if (!(e.rest > 0.0f)) continue;
+    const float strain = std::abs(glm::length(world.state.x[e.a] - world.state.x[e.b]) - e.rest) / e.rest;
+    out.max = std::max(out.max, strain);
+    sum += strain;
+  }
+  out.mean = float(sum / double(c.size()));
+  return out;
+}
+
+Bounds bounds(const World& world) {
+  Bounds b;
+  if (world.state.x.empty()) return b;
+  b.min = b.max = world.state.x[0];
+  for (const glm::vec3& x : world.state.x) {
+    b.min = glm::min(b.min, x);
+    b.max = glm::max(b.max, x);
+  }
+  return b;
+}
+
+bool allFinite(const World& world) {
+  auto finite = [](const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+  };
+  return std::all_of(world.state.x.begin(), world.state.x.end(), finite) &&
+         std::all_of(world.state.v.begin(), world.state.v.end(), finite);
+}
+
+float currentVolume(const World& world) {
+  return sixVolume(world.state.x, world.cloth.triangles) / 6.0f;
+}
+
+float restVolume(const World& world) { return world.cloth.restSixVolume / 6.0f; }
+
+float minColliderDistance(const World& world) {
+  float best = std::numeric_limits<float>::infinity();
+  for (const Collider& c : world.colliders) {
+    const Pose pose = poseAt(c, world.time);
+    for (const glm::vec3& x : world.state.x) {
+      glm::vec3 n;
+      best = std::min(best, signedDistance(c, pose.toLocal(x), n));
+    }
+  }
+  return best;
+}
+
+}  // namespace drape::sim

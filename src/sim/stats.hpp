@@ -1,0 +1,34 @@
+#pragma once
+// Measurements of a world's state: what --stats reports and tests assert.
+
+#include <cstddef>
+
+#include <glm/glm.hpp>
+
+#include "sim/world.hpp"
+
+namespace drape::sim {
+
+struct StrainStats {
+  float max = 0.0f;   // max over stretch constraints of |l − l0| / l0
+  float mean = 0.0f;
+};
+StrainStats strainStats(const World& world);
+
+struct Bounds {
+  glm::vec3 min{0.0f}, max{0.0f};
+};
+Bounds bounds(const World& world);
+
+// True when every position and velocity is finite.
+bool allFinite(const World& world);
+
+// Enclosed volume (m³) of the current positions; meaningful for closed meshes.
+float currentVolume(const World& world);
+float restVolume(const World& world);
+
+// Smallest signed distance of any vertex to any collider surface (m); +inf
+// without colliders.
+float minColliderDistance(const World& world);
+
+}  // namespace drape::sim

@@ -1,0 +1,49 @@
+#include "sim/world.hpp"
+
+#include <algorithm>
+
+namespace drape::sim {
+
+World makeWorld(Cloth cloth, const Params& params) {
+  World world;
+  world.params = params;
+  world.cloth = std::move(cloth);
+  const std::size_t n = world.cloth.vertexCount();
+  world.state.x = world.cloth.restPositions;
+  world.state.p = world.state.x;
+  world.state.v.assign(n, glm::vec3(0.0f));
+  refreshInverseMasses(world);
+  return world;
+}
+
+void refreshInverseMasses(World& world) {
+  const std::vector<float>& m = world.cloth.mass;
+  world.state.w.resize(m.size());
+  for (std::size_t i = 0; i < m.size(); ++i) world.state.w[i] = m[i] > 0.0f ? 1.0f / m[i] : 0.0f;
+  for (const Pin& pin : world.pins) world.state.w[pin.vertex] = 0.0f;
+}
+
+void pinVertex(World& world, std::uint32_t vertex, const Motion& motion) {
+  unpinVertex(world, vertex);
+  // The anchor is the rest point whose motion at the current time lands on
+  // the vertex; for a static motion that is the vertex itself.
+  world.pins.push_back({vertex, world.state.x[vertex], motion, world.time});
+  world.state.w[vertex] = 0.0f;
+  world.state.v[vertex] = glm::vec3(0.0f);
+}
+
+void unpinVertex(World& world, std::uint32_t vertex) {
+  auto it = std::remove_if(world.pins.begin(), world.pins.end(),
+                           [&](const Pin& p) { return p.vertex == vertex; });
+  if (it == world.pins.end()) return;
+  world.pins.erase(it, world.pins.end());
+  const float m = world.cloth.mass[vertex];
+  world.state.w[vertex] = m > 0.0f ? 1.0f / m : 0.0f;
+}
+
+bool isPinned(const World& world, std::uint32_t vertex) {
+  return std::any_of(world.pins.begin(), world.pins.end(),
+                     [&](const Pin& p) { return p.vertex == vertex; });
+}
+
+}  // namespace drape::sim

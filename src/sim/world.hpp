@@ -1,0 +1,77 @@
+#pragma once
+// A simulated world: the cloth's rest data, its per-step state, pins,
+// colliders and the parameters. The solver (solver.hpp) advances it.
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/cloth.hpp"
+#include "sim/colliders.hpp"
+#include "sim/params.hpp"
+
+namespace drape::sim {
+
+// Per-step state, one entry per vertex.
+struct State {
+  std::vector<glm::vec3> x;  // positions
+  std::vector<glm::vec3> p;  // predicted positions (solver scratch between steps)
+  std::vector<glm::vec3> v;  // velocities
+  std::vector<float> w;      // inverse masses; 0 = pinned or grabbed
+};
+
+// Attachment (paper §3.6): the vertex has w = 0 and follows its target
+// `motion.apply(anchor, t − start)`; a static pin has a static motion.
+struct Pin {
+  std::uint32_t vertex;
+  glm::vec3 anchor;
+  Motion motion;
+  double start = 0.0;  // world time at which the motion starts
+  glm::vec3 targetAt(double t) const { return motion.apply(anchor, t - start); }
+};
+
+// Timings of the last step, in milliseconds, by phase.
+struct StepTimings {
+  double predict = 0, collisions = 0, solve = 0, update = 0, total = 0;
+};
+
+// Buffers the solver reuses, so a step allocates nothing once warm.
+struct SolverScratch {
+  std::vector<float> lambdaStretch, lambdaBend;
+  float lambdaPressure = 0.0f;
+  std::vector<glm::vec3> pressureGrad;
+  std::vector<Contact> contacts;
+  std::vector<Pose> posesFrom, posesTo;
+  // Damping accumulators per piece (double: sums over many vertices).
+  std::vector<glm::dvec3> pieceX, pieceV, pieceL, pieceOmega;
+  std::vector<double> pieceMass;
+  std::vector<glm::dmat3> pieceInertia;
+};
+
+struct World {
+  Params params;
+  Cloth cloth;
+  State state;
+  std::vector<Pin> pins;
+  std::vector<Collider> colliders;
+  double time = 0.0;          // s
+  std::uint64_t frame = 0;    // frames stepped
+  StepTimings timings;
+  SolverScratch scratch;
+
+  std::size_t vertexCount() const { return state.x.size(); }
+};
+
+// A world at rest from a cloth: x = rest positions, v = 0, w = 1/m.
+World makeWorld(Cloth cloth, const Params& params);
+
+// Inverse masses from the cloth's masses, then w = 0 for every pinned vertex.
+void refreshInverseMasses(World& world);
+
+// Pin a vertex where it is now (static); replaces an existing pin on it.
+void pinVertex(World& world, std::uint32_t vertex, const Motion& motion = {});
+void unpinVertex(World& world, std::uint32_t vertex);
+bool isPinned(const World& world, std::uint32_t vertex);
+
+}  // namespace drape::sim
