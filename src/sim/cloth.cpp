@@ -72,7 +72,11 @@ Cloth buildCloth(const PreparedMesh& prepared, float density) {
       continue;
     }
     // Triangle 1 = (o0, a, b): x0 = o0, x2 = a, x3 = b; triangle 2 runs b→a: x1 = o1.
-    BendConstraint bc{{std::uint32_t(e.o0), std::uint32_t(e.o1), e.a, e.b}, 0.0f};
+    const float hinge = glm::length(x[e.a] - x[e.b]);
+    const glm::vec3 &x0 = x[std::size_t(e.o0)], &x1 = x[std::size_t(e.o1)];
+    const float area = glm::length(glm::cross(x[e.a] - x0, x[e.b] - x0)) +
+                       glm::length(glm::cross(x[e.b] - x1, x[e.a] - x1));
+    BendConstraint bc{{std::uint32_t(e.o0), std::uint32_t(e.o1), e.a, e.b}, 0.0f, hinge, area};
     float theta = 0.0f;
     if (!dihedralAngle(x[bc.v[0]], x[bc.v[1]], x[bc.v[2]], x[bc.v[3]], theta)) continue;
     bc.restAngle = theta;
@@ -86,6 +90,7 @@ Cloth buildCloth(const PreparedMesh& prepared, float density) {
         for (int j = 0; j < 4; ++j) ib.q[i][j] = q.q[i][j];
       const glm::vec3 xs[4] = {x[bc.v[0]], x[bc.v[1]], x[bc.v[2]], x[bc.v[3]]};
       ib.rest = isometricValue(xs, ib.q);
+      ib.restLength = hinge;
       cloth.isoBend.push_back(ib);
     }
   }

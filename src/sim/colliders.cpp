@@ -108,32 +108,71 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
   // The ray in the collider's frame: start in the old pose, end in the new one.
   const glm::vec3 a = from.toLocal(x);
   const glm::vec3 b = to.toLocal(p);
-  glm::vec3 nb;
-  const float db = signedDistance(c, b, nb) - thickness;
-  if (db >= margin) return false;
+  const float travel = glm::length(b - a);
+  glm::vec3 na, nb;
+  // f(t) = distance of a + t(b − a) to the inflated surface; a signed distance
+  // is 1-Lipschitz, so f(t) ≥ f(0) − t·travel and ≥ f(1) − (1 − t)·travel.
+  const float fa = signedDistance(c, a, na) - thickness;
+  if (fa > travel + margin) return false;
+  const float fb = signedDistance(c, b, nb) - thickness;
 
-  glm::vec3 na;
-  const float da = signedDistance(c, a, na) - thickness;
+  auto f = [&](float t) {
+    glm::vec3 n;
+    return signedDistance(c, a + (b - a) * t, n) - thickness;
+  };
   glm::vec3 qLocal, nLocal;
-  if (da > 0.0f && db < 0.0f) {
-    // Continuous: the ray enters the inflated shape; find the entry point by
-    // bisection on the signed distance (the shapes are convex).
-    float lo = 0.0f, hi = 1.0f;
-    for (int i = 0; i < 24; ++i) {
-      const float mid = 0.5f * (lo + hi);
-      glm::vec3 nm;
-      if (signedDistance(c, a + (b - a) * mid, nm) - thickness > 0.0f)
-        lo = mid;
-      else
-        hi = mid;
+  bool entered = false;
+  float tEnter = 0.0f;
+  if (fa > 0.0f) {
+    // Starts outside. The shapes are convex, so f is convex along the ray:
+    // it enters iff its minimum is negative; the entry is the first root.
+    float tIn = -1.0f;
+    if (fb < 0.0f) {
+      tIn = 1.0f;
+    } else if (0.5f * (fa + fb - travel) < 0.0f) {
+      float lo = 0.0f, hi = 1.0f;  // golden-section search for the minimum
+      const float g = 0.6180339887f;
+      float m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
+      float f1 = f(m1), f2 = f(m2);
+      for (int i = 0; i < 24 && f1 >= 0.0f && f2 >= 0.0f; ++i) {
+        if (f1 < f2) {
+          hi = m2;
+          m2 = m1;
+          f2 = f1;
+          m1 = hi - g * (hi - lo);
+          f1 = f(m1);
+        } else {
+          lo = m1;
+          m1 = m2;
+          f1 = f2;
+          m2 = lo + g * (hi - lo);
+          f2 = f(m2);
+        }
+      }
+      if (f1 < 0.0f) tIn = m1;
+      else if (f2 < 0.0f) tIn = m2;
     }
-    const glm::vec3 hit = a + (b - a) * lo;
-    signedDistance(c, hit, nLocal);
-    qLocal = hit;
-  } else {
-    // Static fallback (or a near contact): closest point of the inflated surface to p.
+    if (tIn > 0.0f) {
+      float lo = 0.0f, hi = tIn;  // bisection for the entry point
+      for (int i = 0; i < 24; ++i) {
+        const float mid = 0.5f * (lo + hi);
+        (f(mid) > 0.0f ? lo : hi) = mid;
+      }
+      entered = true;
+      tEnter = lo;
+    }
+  }
+  if (entered) {
+    // Continuous: constraint on the tangent plane at the entry point.
+    qLocal = a + (b - a) * tEnter;
+    signedDistance(c, qLocal, nLocal);
+  } else if (fa <= 0.0f || fb < margin) {
+    // Static fallback (the ray starts inside) or a near contact: the closest
+    // point of the inflated surface to p.
     nLocal = nb;
-    qLocal = b - nb * db;
+    qLocal = b - nb * fb;
+  } else {
+    return false;
   }
   out.collider = 0;
   out.q = to.toWorld(qLocal);

@@ -76,8 +76,8 @@ ConstraintEval<4, T> evalDihedral(const glm::vec<3, T>& x0, const glm::vec<3, T>
   const T el = glm::length(edge);
   const T n1sq = glm::dot(N1, N1), n2sq = glm::dot(N2, N2);
   // Skip slivers: a triangle whose area is tiny relative to its edge.
-  if (!(el > T(1e-12)) || !(n1sq > T(1e-12) * el * el * el * el) ||
-      !(n2sq > T(1e-12) * el * el * el * el))
+  if (!(el > T(1e-12)) || !(n1sq > T(1e-6) * el * el * el * el) ||
+      !(n2sq > T(1e-6) * el * el * el * el))
     return e;
   const glm::vec<3, T> eh = edge / el;
   const glm::vec<3, T> a = N1 / n1sq, b = N2 / n2sq;  // N/|N|²

@@ -254,13 +254,13 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
     for (int k = 0; k < 3; ++k) inputUsed[t[k]] = true;
   for (bool u : inputUsed) referenced += u ? 1 : 0;
   report.unusedVertices = input.positions.size() - referenced;
-  // Welded = referenced input vertices that share a final vertex with another one.
+  // Welded = referenced input vertices that merged into an earlier one.
   std::size_t distinctReferenced = 0;
   {
-    std::vector<bool> hit(out.mesh.positions.size(), false);
+    std::vector<bool> hit(welded.size(), false);
     for (std::size_t i = 0; i < input.positions.size(); ++i)
-      if (inputUsed[i] && out.inputToVertex[i] != kNone && !hit[out.inputToVertex[i]]) {
-        hit[out.inputToVertex[i]] = true;
+      if (inputUsed[i] && !hit[toWelded[i]]) {
+        hit[toWelded[i]] = true;
         ++distinctReferenced;
       }
   }

@@ -1,7 +1,9 @@
 #include "sim/solver.hpp"
 
 #include <chrono>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "sim/constraints.hpp"
 
@@ -13,16 +15,31 @@ double msSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-// Δp_i = −k · s · w_i ∇_i C (paper §3.3).
+// Bending projections move no vertex further than this fraction of the
+// hinge's rest length. Full projection (k' = 1) of the nonlinear angle
+// constraints in Gauss-Seidel order diverges on badly distorted stencils
+// (very soft stretch: neighbouring slivers amplify each move several-fold per
+// pass); a uniform scale of all corrections keeps momentum conservation.
+constexpr float kMaxBendMove = 0.25f;
+
+// Δp_i = −k · s · w_i ∇_i C (paper §3.3), optionally scaled down so that no
+// vertex moves more than maxMove.
 template <int N>
 inline void applyPbd(State& s, const std::uint32_t (&idx)[N], const ConstraintEval<N, float>& e,
-                     float k) {
+                     float k, float maxMove = std::numeric_limits<float>::infinity()) {
   if (!e.valid) return;
   float w[N];
   for (int i = 0; i < N; ++i) w[i] = s.w[idx[i]];
   float scale;
   if (!pbdScale(e, w, scale)) return;
-  for (int i = 0; i < N; ++i) s.p[idx[i]] -= (k * scale * w[i]) * e.grad[i];
+  float factor = k * scale;
+  if (maxMove < std::numeric_limits<float>::infinity()) {
+    float largest2 = 0.0f;
+    for (int i = 0; i < N; ++i) largest2 = std::max(largest2, w[i] * w[i] * glm::dot(e.grad[i], e.grad[i]));
+    const float largest = std::abs(factor) * std::sqrt(largest2);
+    if (largest > maxMove) factor *= maxMove / largest;
+  }
+  for (int i = 0; i < N; ++i) s.p[idx[i]] -= (factor * w[i]) * e.grad[i];
 }
 
 // XPBD: Δλ = (−C − α̃λ)/(Σ w|∇C|² + α̃), Δp_i = w_i ∇_i C Δλ.
@@ -98,7 +115,11 @@ void solveStretchXpbd(State& s, const StretchConstraint* c, std::size_t begin, s
 void solveBendPbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end, float k) {
   for (std::size_t j = begin; j < end; ++j) {
     const auto& v = c[j].v;
-    applyPbd<4>(s, v, evalDihedral(s.p[v[0]], s.p[v[1]], s.p[v[2]], s.p[v[3]], c[j].restAngle), k);
+    const glm::vec3 &x0 = s.p[v[0]], &x1 = s.p[v[1]], &x2 = s.p[v[2]], &x3 = s.p[v[3]];
+    const float area = glm::length(glm::cross(x2 - x0, x3 - x0)) + glm::length(glm::cross(x3 - x1, x2 - x1));
+    const float q = area > c[j].restArea ? c[j].restArea / area : 1.0f;
+    applyPbd<4>(s, v, evalDihedral(x0, x1, x2, x3, c[j].restAngle), k * q,
+                kMaxBendMove * c[j].restLength);
   }
 }
 
@@ -113,7 +134,8 @@ void solveBendXpbd(State& s, const BendConstraint* c, std::size_t begin, std::si
 
 void solveIsoBendPbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
                      float k) {
-  for (std::size_t j = begin; j < end; ++j) applyPbd<4>(s, c[j].v, evalIso(s, c[j]), k);
+  for (std::size_t j = begin; j < end; ++j)
+    applyPbd<4>(s, c[j].v, evalIso(s, c[j]), k, kMaxBendMove * c[j].restLength);
 }
 
 void solveIsoBendXpbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
@@ -261,6 +283,9 @@ void step(World& world) {
       sc.lambdaBend.assign(bendCount, 0.0f);
     }
     for (int it = 0; it < iterations; ++it) {
+      // Pressure first, so the cloth's own constraints (and contacts) have
+      // the last word in each iteration (paper §4.4).
+      if (cloth.pressureActive) solvePressure(s, cloth, prm.k_pressure, sc.pressureGrad);
       if (xpbd) {
         solveStretchXpbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), aStretch,
                          sc.lambdaStretch.data());
@@ -277,7 +302,6 @@ void step(World& world) {
             solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend);
         }
       }
-      if (cloth.pressureActive) solvePressure(s, cloth, prm.k_pressure, sc.pressureGrad);
       solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
     }
     timing.solve += msSince(t);

@@ -1,0 +1,169 @@
+// Colliders (paper §3.4) and balloons (paper §4.4).
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "scene/scenes.hpp"
+#include "scene/shapes.hpp"
+#include "sim/solver.hpp"
+#include "sim/stats.hpp"
+
+using namespace drape;
+
+namespace {
+
+sim::World sceneWorld(const char* name, const std::vector<std::string>& sets = {}) {
+  const scene::SceneInfo* info = scene::findScene(name);
+  sim::Params params = scene::sceneParams(*info);
+  for (const std::string& s : sets) EXPECT_TRUE(sim::setParamAssignment(params, s));
+  auto built = info->build(params);
+  EXPECT_TRUE(built) << built.error();
+  return std::move(built->world);
+}
+
+float distanceTo(const sim::World& w, std::size_t collider) {
+  const sim::Collider& c = w.colliders[collider];
+  const sim::Pose pose = sim::poseAt(c, w.time);
+  float best = 1e30f;
+  for (const glm::vec3& x : w.state.x) {
+    glm::vec3 n;
+    best = std::min(best, sim::signedDistance(c, pose.toLocal(x), n));
+  }
+  return best;
+}
+
+// A small cloth lying on a plane tilted by `degrees` about z.
+sim::World clothOnSlope(float degrees, float friction) {
+  sim::Params params;
+  params.friction = friction;
+  params.damping = 0.0f;
+  const float a = glm::radians(degrees);
+  const glm::vec3 normal(-std::sin(a), std::cos(a), 0.0f);
+  sim::TriMesh mesh = scene::makeGrid(8, 0.4f, glm::vec3(0.0f));
+  // Rotate the flat grid into the slope and lift it by the thickness.
+  const glm::quat q = glm::angleAxis(a, glm::vec3(0.0f, 0.0f, 1.0f));
+  for (glm::vec3& x : mesh.positions) x = q * x + normal * params.thickness;
+  auto world = scene::worldFromMesh(mesh, params);
+  world->colliders.push_back(sim::Collider::plane(glm::vec3(0.0f), normal));
+  return std::move(world.value());
+}
+
+glm::vec3 centroid(const sim::World& w) {
+  glm::vec3 c(0.0f);
+  for (const glm::vec3& x : w.state.x) c += x;
+  return c / float(w.state.x.size());
+}
+
+}  // namespace
+
+TEST(Collision, DrapedClothNeverEntersTheSphere) {
+  sim::World w = sceneWorld("drape");
+  float worst = 1e30f;
+  for (int i = 0; i < 300; ++i) {
+    sim::step(w);
+    worst = std::min(worst, distanceTo(w, 0));
+  }
+  EXPECT_GE(worst, -w.params.thickness);
+  // And it did come to rest on the sphere (within a few thicknesses).
+  EXPECT_LT(distanceTo(w, 0), 3.0f * w.params.thickness);
+  EXPECT_TRUE(sim::allFinite(w));
+}
+
+TEST(Collision, FloorHoldsTheHangingCloth) {
+  sim::World w = sceneWorld("drape", {"resolution=16"});
+  for (int i = 0; i < 400; ++i) sim::step(w);
+  EXPECT_GE(distanceTo(w, 1), -w.params.thickness);
+}
+
+TEST(Collision, FrictionHoldsAClothOnASlope) {
+  // tan(20°) ≈ 0.36: friction 0.8 holds it, friction 0 lets it slide.
+  sim::World held = clothOnSlope(20.0f, 0.8f), sliding = clothOnSlope(20.0f, 0.0f);
+  const glm::vec3 start = centroid(held);
+  for (int i = 0; i < 120; ++i) {
+    sim::step(held);
+    sim::step(sliding);
+  }
+  EXPECT_LT(glm::length(centroid(held) - start), 0.01f);
+  EXPECT_GT(glm::length(centroid(sliding) - start), 0.5f);
+  EXPECT_GE(distanceTo(held, 0), -held.params.thickness);
+  EXPECT_GE(distanceTo(sliding, 0), -sliding.params.thickness);
+}
+
+TEST(Collision, FastClothDoesNotTunnelThroughAThinBox) {
+  // Continuous test: a cloth thrown at 30 m/s (0.5 m per frame) at a 2 cm box.
+  sim::Params params;
+  params.gravity = glm::vec3(0.0f);
+  auto world = scene::worldFromMesh(scene::makeGrid(8, 0.5f, glm::vec3(0.0f, 0.3f, 0.0f)), params);
+  for (glm::vec3& v : world->state.v) v = glm::vec3(0.0f, -30.0f, 0.0f);
+  world->colliders.push_back(sim::Collider::box(glm::vec3(0.0f), glm::vec3(1.0f, 0.01f, 1.0f)));
+  for (int i = 0; i < 10; ++i) sim::step(world.value());
+  for (const glm::vec3& x : world->state.x) EXPECT_GT(x.y, 0.0f);
+}
+
+TEST(Collision, CapsuleAndRotatedBoxKeepTheClothOutside) {
+  sim::Params params;
+  auto world = scene::worldFromMesh(scene::makeGrid(20, 1.2f, glm::vec3(0.0f, 0.6f, 0.0f)), params);
+  world->colliders.push_back(sim::Collider::capsule(
+      glm::vec3(-0.3f, 0.0f, 0.0f), 0.15f, 0.4f,
+      glm::angleAxis(glm::radians(90.0f), glm::vec3(1.0f, 0.0f, 0.0f))));
+  world->colliders.push_back(sim::Collider::box(
+      glm::vec3(0.35f, 0.0f, 0.0f), glm::vec3(0.15f, 0.2f, 0.3f),
+      glm::angleAxis(glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f))));
+  float worst = 1e30f;
+  for (int i = 0; i < 240; ++i) {
+    sim::step(world.value());
+    worst = std::min({worst, distanceTo(world.value(), 0), distanceTo(world.value(), 1)});
+  }
+  EXPECT_GE(worst, -params.thickness);
+  EXPECT_TRUE(sim::allFinite(world.value()));
+}
+
+TEST(Collision, KinematicPlaneLiftsTheCloth) {
+  // A floor rising at 0.5 m/s carries a resting cloth up with it.
+  sim::Params params;
+  auto world = scene::worldFromMesh(scene::makeGrid(10, 0.5f, glm::vec3(0.0f, 0.02f, 0.0f)), params);
+  sim::Collider floor = sim::Collider::plane(glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+  floor.motion.velocity = glm::vec3(0.0f, 0.5f, 0.0f);
+  world->colliders.push_back(floor);
+  for (int i = 0; i < 120; ++i) sim::step(world.value());  // 2 s: the floor is at 1 m
+  EXPECT_GE(distanceTo(world.value(), 0), -params.thickness);
+  EXPECT_GT(sim::bounds(world.value()).min.y, 0.95f);
+}
+
+TEST(Collision, RotatingSphereDragsTheClothByFriction) {
+  sim::Params params;
+  params.friction = 1.0f;
+  auto world = scene::worldFromMesh(scene::makeGrid(16, 0.6f, glm::vec3(0.0f, 0.52f, 0.0f)), params);
+  sim::Collider ball = sim::Collider::sphere(glm::vec3(0.0f), 0.5f);
+  ball.motion.angularVelocity = glm::vec3(0.0f, 3.0f, 0.0f);  // spins about y
+  world->colliders.push_back(ball);
+  for (int i = 0; i < 90; ++i) sim::step(world.value());
+  // The cloth turned with the sphere: its corner moved around the y axis.
+  const glm::vec3 corner = world->state.x[0];
+  const float angle = std::atan2(corner.z, corner.x) - std::atan2(-0.3f, -0.3f);
+  EXPECT_GT(std::abs(std::remainder(angle, 6.2831853f)), 0.3f);
+}
+
+TEST(Balloon, PressureOneKeepsTheVolume) {
+  sim::World w = sceneWorld("balloon");
+  ASSERT_TRUE(w.cloth.pressureActive);
+  const float v0 = sim::restVolume(w);
+  EXPECT_NEAR(v0, 4.0f / 3.0f * 3.14159265f * 0.125f, 0.03f);
+  float lo = v0, hi = v0;
+  for (int i = 0; i < 300; ++i) {
+    sim::step(w);
+    lo = std::min(lo, sim::currentVolume(w));
+    hi = std::max(hi, sim::currentVolume(w));
+  }
+  EXPECT_GT(lo, 0.9f * v0);
+  EXPECT_LT(hi, 1.1f * v0);
+}
+
+TEST(Balloon, OverpressureInflatesASoftBalloon) {
+  sim::World w = sceneWorld("balloon", {"k_pressure=1.5", "k_stretch=0.05"});
+  const float v0 = sim::restVolume(w);
+  for (int i = 0; i < 300; ++i) sim::step(w);
+  EXPECT_GT(sim::currentVolume(w), 1.3f * v0);
+  EXPECT_TRUE(sim::allFinite(w));
+}

@@ -1,0 +1,189 @@
+// Internal constraints keep linear and angular momentum (pbd.md §2), and the
+// damping of paper §3.5 keeps the rigid part of the motion.
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "scene/scenes.hpp"
+#include "scene/shapes.hpp"
+#include "sim/constraints.hpp"
+#include "sim/solver.hpp"
+
+using namespace drape;
+
+namespace {
+
+glm::vec3 randomVec(std::mt19937& rng, float s = 1.0f) {
+  std::uniform_real_distribution<float> u(-s, s);
+  return {u(rng), u(rng), u(rng)};
+}
+
+// Σ m Δp and Σ x × m Δp (about the origin) of a change of predicted positions.
+void momentumOfChange(const sim::State& before, const sim::State& after, glm::dvec3& linear,
+                      glm::dvec3& angular) {
+  linear = angular = glm::dvec3(0.0);
+  for (std::size_t i = 0; i < before.p.size(); ++i) {
+    if (before.w[i] == 0.0f) continue;
+    const double m = 1.0 / double(before.w[i]);
+    const glm::dvec3 dp = glm::dvec3(after.p[i]) - glm::dvec3(before.p[i]);
+    linear += m * dp;
+    angular += glm::cross(glm::dvec3(before.p[i]), m * dp);
+  }
+}
+
+sim::State randomState(std::mt19937& rng, std::size_t n) {
+  sim::State s;
+  std::uniform_real_distribution<float> mass(0.2f, 5.0f);
+  for (std::size_t i = 0; i < n; ++i) {
+    s.p.push_back(randomVec(rng));
+    s.x.push_back(s.p.back());
+    s.v.push_back(glm::vec3(0.0f));
+    s.w.push_back(1.0f / mass(rng));
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST(Momentum, StretchKeepsLinearAndAngularMomentum) {
+  std::mt19937 rng(10);
+  for (int trial = 0; trial < 100; ++trial) {
+    sim::State s = randomState(rng, 2);
+    const sim::State before = s;
+    const sim::StretchConstraint c{0, 1, 0.3f};
+    sim::solveStretchPbd(s, &c, 0, 1, 1.0f);
+    glm::dvec3 lin, ang;
+    momentumOfChange(before, s, lin, ang);
+    EXPECT_LT(glm::length(lin), 1e-5);
+    EXPECT_LT(glm::length(ang), 1e-5);
+  }
+}
+
+TEST(Momentum, DihedralBendKeepsLinearAndAngularMomentum) {
+  std::mt19937 rng(11);
+  int moved = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    sim::State s = randomState(rng, 4);
+    const sim::State before = s;
+    const sim::BendConstraint c{{0, 1, 2, 3}, 0.4f};
+    sim::solveBendPbd(s, &c, 0, 1, 1.0f);
+    glm::dvec3 lin, ang;
+    momentumOfChange(before, s, lin, ang);
+    EXPECT_LT(glm::length(lin), 1e-4);
+    EXPECT_LT(glm::length(ang), 1e-4);
+    moved += s.p[0] != before.p[0] ? 1 : 0;
+  }
+  EXPECT_GT(moved, 90);  // the constraint really acted
+}
+
+TEST(Momentum, IsometricBendKeepsLinearAndAngularMomentum) {
+  std::mt19937 rng(12);
+  for (int trial = 0; trial < 100; ++trial) {
+    sim::State s = randomState(rng, 4);
+    const sim::State before = s;
+    const auto q = sim::isometricQ(randomVec(rng), randomVec(rng), randomVec(rng), randomVec(rng));
+    if (!q.valid) continue;
+    sim::IsoBendConstraint c{};
+    for (int i = 0; i < 4; ++i) {
+      c.v[i] = std::uint32_t(i);
+      for (int j = 0; j < 4; ++j) c.q[i][j] = q.q[i][j];
+    }
+    sim::solveIsoBendPbd(s, &c, 0, 1, 1.0f);
+    glm::dvec3 lin, ang;
+    momentumOfChange(before, s, lin, ang);
+    EXPECT_LT(glm::length(lin), 1e-3 * std::max(1.0, glm::length(glm::dvec3(s.p[0] - before.p[0]))));
+    EXPECT_LT(glm::length(ang), 1e-3 * std::max(1.0, glm::length(glm::dvec3(s.p[0] - before.p[0]))));
+  }
+}
+
+TEST(Momentum, PressureKeepsLinearAndAngularMomentum) {
+  sim::Params params;
+  auto world = scene::worldFromMesh(scene::makeIcosphere(2, 0.5f, glm::vec3(0.3f, 0.1f, -0.2f)), params);
+  ASSERT_TRUE(world);
+  std::mt19937 rng(13);
+  sim::State& s = world->state;
+  std::uniform_real_distribution<float> mass(0.2f, 5.0f);
+  for (std::size_t i = 0; i < s.p.size(); ++i) {
+    s.p[i] += randomVec(rng, 0.05f);
+    s.w[i] = 1.0f / mass(rng);
+  }
+  const sim::State before = s;
+  std::vector<glm::vec3> grad;
+  sim::solvePressure(s, world->cloth, 1.5f, grad);
+  glm::dvec3 lin, ang;
+  momentumOfChange(before, s, lin, ang);
+  double moved = 0.0;
+  for (std::size_t i = 0; i < s.p.size(); ++i) moved += glm::length(glm::dvec3(s.p[i] - before.p[i]));
+  EXPECT_GT(moved, 1e-2);
+  EXPECT_LT(glm::length(lin), 1e-4);
+  EXPECT_LT(glm::length(ang), 1e-4);
+}
+
+namespace {
+
+// A free cloth drifting and spinning, with some non-rigid velocity on top.
+sim::World spinningCloth(float noise) {
+  sim::Params params;
+  params.gravity = glm::vec3(0.0f);
+  auto world = scene::worldFromMesh(scene::makeGrid(12, 1.0f, glm::vec3(0.2f, 1.0f, 0.0f)), params);
+  std::mt19937 rng(20);
+  // Unequal masses.
+  std::uniform_real_distribution<float> scale(0.5f, 2.0f);
+  for (float& m : world->cloth.mass) m *= scale(rng);
+  sim::refreshInverseMasses(world.value());
+  const glm::vec3 drift(0.3f, -0.1f, 0.2f), omega(0.5f, 2.0f, -0.3f);
+  for (std::size_t i = 0; i < world->state.x.size(); ++i)
+    world->state.v[i] = drift + glm::cross(omega, world->state.x[i] - glm::vec3(0.2f, 1.0f, 0.0f)) +
+                        randomVec(rng, noise);
+  return std::move(world.value());
+}
+
+void momentum(const sim::World& w, glm::dvec3& linear, glm::dvec3& angular) {
+  linear = angular = glm::dvec3(0.0);
+  for (std::size_t i = 0; i < w.state.x.size(); ++i) {
+    const double m = double(w.cloth.mass[i]);
+    linear += m * glm::dvec3(w.state.v[i]);
+    angular += glm::cross(glm::dvec3(w.state.x[i]), m * glm::dvec3(w.state.v[i]));
+  }
+}
+
+}  // namespace
+
+TEST(Damping, KeepsLinearAndAngularMomentum) {
+  for (float k : {0.1f, 0.5f, 1.0f}) {
+    sim::World w = spinningCloth(0.5f);
+    glm::dvec3 lin0, ang0, lin1, ang1;
+    momentum(w, lin0, ang0);
+    const std::vector<glm::vec3> v0 = w.state.v;
+    sim::dampVelocities(w, k);
+    momentum(w, lin1, ang1);
+    EXPECT_LT(glm::length(lin1 - lin0), 1e-5 * glm::length(lin0)) << "k=" << k;
+    EXPECT_LT(glm::length(ang1 - ang0), 1e-4 * glm::length(ang0)) << "k=" << k;
+    EXPECT_NE(w.state.v, v0);  // it did damp the non-rigid part
+  }
+}
+
+TEST(Damping, FullDampingMakesThePieceMoveRigidly) {
+  sim::World w = spinningCloth(0.5f);
+  sim::dampVelocities(w, 1.0f);
+  // Rigid: every pair's relative velocity is perpendicular to their separation.
+  const auto& x = w.state.x;
+  const auto& v = w.state.v;
+  for (std::size_t i = 0; i < x.size(); i += 7)
+    for (std::size_t j = i + 1; j < x.size(); j += 11) {
+      const float rate = glm::dot(x[i] - x[j], v[i] - v[j]);
+      EXPECT_NEAR(rate, 0.0f, 2e-4f);
+    }
+  // And a second full damping changes nothing.
+  const std::vector<glm::vec3> once = v;
+  sim::dampVelocities(w, 1.0f);
+  for (std::size_t i = 0; i < v.size(); ++i) EXPECT_NEAR(glm::length(v[i] - once[i]), 0.0f, 1e-4f);
+}
+
+TEST(Damping, LeavesRigidMotionUntouchedAtAnyStrength) {
+  sim::World w = spinningCloth(0.0f);
+  const std::vector<glm::vec3> v0 = w.state.v;
+  sim::dampVelocities(w, 0.7f);
+  for (std::size_t i = 0; i < v0.size(); ++i) EXPECT_NEAR(glm::length(w.state.v[i] - v0[i]), 0.0f, 1e-4f);
+}
