@@ -2,6 +2,10 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
 #include <filesystem>
 #include <system_error>
 
@@ -17,8 +21,14 @@ Result<void> checkWritableFile(const std::string& path, const char* what) {
   if (dir.empty()) dir = ".";
   if (!fs::is_directory(dir, ec))
     return fail(std::string(what) + " " + path + ": folder " + dir.string() + " does not exist");
-  if (fs::exists(p, ec) ? ::access(p.c_str(), W_OK) != 0 : ::access(dir.c_str(), W_OK) != 0)
-    return fail(std::string(what) + " " + path + " is not writable");
+  // Try it: permission bits say nothing for root or special file systems.
+  // An existing file is opened for appending (left unchanged); a probe file
+  // that did not exist is removed again.
+  const bool existed = fs::exists(p, ec);
+  std::FILE* f = std::fopen(path.c_str(), "ab");
+  if (!f) return fail(std::string(what) + " " + path + " is not writable: " + std::strerror(errno));
+  std::fclose(f);
+  if (!existed) fs::remove(p, ec);
   return {};
 }
 

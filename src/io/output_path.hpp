@@ -8,7 +8,7 @@
 namespace drape::io {
 
 // A file path whose folder exists and is writable and that is not itself a
-// folder. Creates nothing.
+// folder. Leaves nothing behind.
 Result<void> checkWritableFile(const std::string& path, const char* what);
 
 // A folder that exists (or can be created) and is writable. Creates it.

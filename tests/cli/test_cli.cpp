@@ -1,0 +1,203 @@
+// The command line is a contract: exit codes, one-line errors, the stats
+// JSON and the exported OBJ.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string out, err;
+};
+
+// Outcome drape with `args` (shell words), capturing stdout and stderr.
+Outcome drape(const std::string& args) {
+  const fs::path dir = fs::temp_directory_path() / "drape_cli";
+  fs::create_directories(dir);
+  const std::string out = (dir / "stdout").string(), err = (dir / "stderr").string();
+  const std::string cmd = std::string(DRAPE_BIN) + " " + args + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  Outcome r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  auto slurp = [](const std::string& path) {
+    std::ifstream f(path);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+  };
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("drape_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  fs::path dir_;
+};
+
+// One line on stderr, starting "drape: error: ", exit code 2.
+void expectUsageError(const Outcome& r, const std::string& mentions) {
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(r.err.rfind("drape: error: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(mentions), std::string::npos) << r.err;
+}
+
+nlohmann::json readJson(const std::string& path) {
+  std::ifstream f(path);
+  return nlohmann::json::parse(f);
+}
+
+}  // namespace
+
+TEST_F(Cli, HelpAndVersionAndListExitZero) {
+  Outcome h = drape("--help");
+  EXPECT_EQ(h.code, 0);
+  for (const char* flag : {"--scene", "--set", "--frames", "--headless", "--stats", "--export-obj",
+                           "--size", "--list-scenes", "--version"})
+    EXPECT_NE(h.out.find(flag), std::string::npos) << flag;
+  Outcome v = drape("--version");
+  EXPECT_EQ(v.code, 0);
+  EXPECT_EQ(v.out.rfind("drape ", 0), 0u);
+  Outcome l = drape("--list-scenes");
+  EXPECT_EQ(l.code, 0);
+  for (const char* scene : {"hang", "drape", "balloon"}) EXPECT_NE(l.out.find(scene), std::string::npos);
+}
+
+TEST_F(Cli, StatsHaveTheContractKeys) {
+  Outcome r = drape("--headless --frames 20 --stats " + path("s.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = readJson(path("s.json"));
+  for (const char* key : {"scene", "vertices", "triangles", "edges", "constraints", "frames", "dt",
+                          "iterations", "step_ms", "strain", "bounds", "nan",
+                          "min_collider_distance"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["scene"], "hang");
+  EXPECT_EQ(j["vertices"], 48 * 48);
+  EXPECT_EQ(j["triangles"], 2 * 47 * 47);
+  EXPECT_EQ(j["edges"], 2 * 48 * 47 + 47 * 47);
+  EXPECT_EQ(j["constraints"]["stretch"], j["edges"]);
+  EXPECT_EQ(j["constraints"]["bend"], 2 * 48 * 47 + 47 * 47 - 4 * 47);
+  EXPECT_EQ(j["frames"], 20);
+  EXPECT_EQ(j["iterations"], 10);
+  EXPECT_NEAR(j["dt"].get<double>(), 1.0 / 60.0, 1e-7);
+  for (const char* k : {"median", "p95", "max"}) EXPECT_GT(j["step_ms"][k].get<double>(), 0.0);
+  EXPECT_LE(j["step_ms"]["median"].get<double>(), j["step_ms"]["max"].get<double>());
+  EXPECT_GE(j["strain"]["max"].get<double>(), j["strain"]["mean"].get<double>());
+  EXPECT_EQ(j["nan"], false);
+  // The cloth fell from y = 1 but its pinned corners stayed.
+  EXPECT_LT(j["bounds"]["min"][1].get<double>(), 0.9);
+  EXPECT_NEAR(j["bounds"]["max"][1].get<double>(), 1.0, 1e-4);
+}
+
+TEST_F(Cli, SetChangesTheRun) {
+  Outcome r = drape("--headless --frames 3 --set resolution=10 --set iterations=7 --set solver=xpbd "
+                "--set gravity=0,-1,0 --stats " + path("s.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = readJson(path("s.json"));
+  EXPECT_EQ(j["vertices"], 100);
+  EXPECT_EQ(j["iterations"], 7);
+  EXPECT_EQ(j["solver"], "xpbd");
+}
+
+TEST_F(Cli, BalloonStatsReportVolume) {
+  Outcome r = drape("--scene balloon --headless --frames 30 --stats " + path("s.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = readJson(path("s.json"));
+  EXPECT_EQ(j["vertices"], 642);
+  EXPECT_EQ(j["triangles"], 1280);
+  EXPECT_EQ(j["constraints"]["pressure"], 1);
+  const double v0 = j["volume"]["initial"], v1 = j["volume"]["final"];
+  EXPECT_NEAR(v1 / v0, 1.0, 0.1);
+}
+
+TEST_F(Cli, ExportObjAtFrameZeroIsTheInitialGrid) {
+  Outcome r = drape("--headless --frames 0 --set resolution=5 --export-obj " + path("m.obj"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::ifstream f(path("m.obj"));
+  std::string line;
+  int v = 0, faces = 0;
+  double firstX = 0, firstY = 0, firstZ = 0;
+  while (std::getline(f, line)) {
+    std::istringstream ss(line);
+    std::string tag;
+    ss >> tag;
+    if (tag == "v") {
+      double x, y, z;
+      ss >> x >> y >> z;
+      if (v == 0) firstX = x, firstY = y, firstZ = z;
+      ++v;
+    } else if (tag == "f") {
+      int a, b, c;
+      ASSERT_TRUE(bool(ss >> a >> b >> c)) << line;
+      EXPECT_GE(std::min({a, b, c}), 1);
+      EXPECT_LE(std::max({a, b, c}), 25);
+      ++faces;
+    }
+  }
+  EXPECT_EQ(v, 25);
+  EXPECT_EQ(faces, 32);
+  // Vertex 0 is the pinned corner (x, z) = (−1, −1) at y = 1, in input order.
+  EXPECT_DOUBLE_EQ(firstX, -1.0);
+  EXPECT_DOUBLE_EQ(firstY, 1.0);
+  EXPECT_DOUBLE_EQ(firstZ, -1.0);
+}
+
+TEST_F(Cli, SameRunTwiceGivesIdenticalObj) {
+  ASSERT_EQ(drape("--headless --frames 40 --scene drape --set resolution=16 --export-obj " + path("a.obj")).code, 0);
+  ASSERT_EQ(drape("--headless --frames 40 --scene drape --set resolution=16 --export-obj " + path("b.obj")).code, 0);
+  std::ifstream a(path("a.obj")), b(path("b.obj"));
+  std::stringstream sa, sb;
+  sa << a.rdbuf();
+  sb << b.rdbuf();
+  EXPECT_EQ(sa.str(), sb.str());
+  EXPECT_GT(sa.str().size(), 1000u);
+}
+
+TEST_F(Cli, BadInputIsRefusedWithOneLineAndExitTwo) {
+  expectUsageError(drape("--scene nowhere --headless --frames 1"), "unknown scene 'nowhere'");
+  expectUsageError(drape("--set bogus=1 --headless --frames 1"), "unknown parameter 'bogus'");
+  expectUsageError(drape("--set dt=-0.1 --headless --frames 1"), "dt");
+  expectUsageError(drape("--set iterations=0 --headless --frames 1"), "iterations");
+  expectUsageError(drape("--set solver=magic --headless --frames 1"), "pbd, xpbd");
+  expectUsageError(drape("--set dt --headless --frames 1"), "KEY=VALUE");
+  expectUsageError(drape("--frames -3 --headless"), "--frames");
+  expectUsageError(drape("--frames many --headless"), "--frames");
+  expectUsageError(drape("--size 12by7"), "--size");
+  expectUsageError(drape("--no-such-flag"), "no-such-flag");
+  expectUsageError(drape("--headless"), "--frames");
+}
+
+TEST_F(Cli, UnwritableOutputsAreRefusedBeforeTheRun) {
+  expectUsageError(drape("--headless --frames 1 --stats " + path("missing/dir/s.json")), "--stats");
+  expectUsageError(drape("--headless --frames 1 --export-obj " + dir_.string()), "--export-obj");
+  expectUsageError(drape("--headless --frames 1 --export-obj /proc/drape.obj"), "--export-obj");
+  EXPECT_FALSE(fs::exists(path("missing")));
+}
+
+TEST_F(Cli, WindowWithoutDisplayFailsCleanly) {
+  // DISPLAY is unset for these tests: the window cannot open.
+  Outcome r = drape("--frames 1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind("drape: error: ", 0), 0u) << r.err;
+}
