@@ -2,7 +2,7 @@
 // step, reported as JSON (median and p95 ms per step and per phase, and the
 // strain the run ended with, so speed is never bought with a stretchier cloth).
 //
-//   drape_bench [--warmup N] [--steps N] [--only NAME]
+//   drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...
 //
 // W1(N): the hang cloth at resolution N, dt = 1/60 s, 1 substep, 10
 // iterations, k_stretch 1, k_bend 0.01, stretch on every edge, dihedral
@@ -94,14 +94,17 @@ json runWorkload(const Workload& wl, int warmup, int steps) {
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300;
   std::string only;
+  std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if ((a == "--warmup" || a == "--steps" || a == "--only") && i + 1 < argc) {
+    if ((a == "--warmup" || a == "--steps" || a == "--only" || a == "--set") && i + 1 < argc) {
       const std::string v = argv[++i];
       if (a == "--only") only = v;
+      else if (a == "--set") extra.push_back(v);
       else (a == "--warmup" ? warmup : steps) = std::max(a == "--steps" ? 1 : 0, std::atoi(v.c_str()));
     } else {
-      std::fprintf(stderr, "usage: drape_bench [--warmup N] [--steps N] [--only NAME]\n");
+      std::fprintf(stderr,
+                   "usage: drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...\n");
       return 2;
     }
   }
@@ -116,8 +119,9 @@ int main(int argc, char** argv) {
   workloads.push_back({"balloon", "balloon", {}, true});
 
   json out = json::array();
-  for (const Workload& wl : workloads) {
+  for (Workload& wl : workloads) {
     if (!only.empty() && wl.name != only) continue;
+    wl.sets.insert(wl.sets.end(), extra.begin(), extra.end());
     out.push_back(runWorkload(wl, warmup, steps));
   }
   if (out.empty()) {

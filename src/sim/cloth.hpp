@@ -53,7 +53,9 @@ struct Cloth {
   std::uint32_t pieceCount = 0;
 
   MeshReport report;
-  std::vector<std::uint32_t> inputToVertex;  // from the input mesh's vertex order
+  std::vector<std::uint32_t> inputToVertex;
+  // Bumped by every change of the constraints (derived data keys on it).
+  std::uint64_t topologyVersion = 0;  // from the input mesh's vertex order
 
   std::size_t vertexCount() const { return restPositions.size(); }
 };

@@ -31,6 +31,12 @@ const std::vector<ParamDesc> kTable = {
     {"solver", "time", ParamType::Enum, 0, 1, "",
      "pbd: stiffness per iteration count (paper §3.3); xpbd: compliance, multipliers", false,
      false, {"pbd", "xpbd"}, DRAPE_ENUM(solver, SolverKind)},
+    {"kernels", "time", ParamType::Enum, 0, 1, "",
+     "batched: coloured constraints in SIMD lanes and threads; reference: plain Gauss-Seidel "
+     "in mesh order",
+     false, false, {"batched", "reference"}, DRAPE_ENUM(kernels, KernelKind)},
+    {"threads", "time", ParamType::Int, 0, 64, "", "solver threads (0: one per core)", false,
+     false, {}, DRAPE_INT(threads)},
     {"bending", "material", ParamType::Enum, 0, 1, "",
      "dihedral: angle between triangle pairs; isometric: quadratic (Bergou 2006)", false, false,
      {"dihedral", "isometric"}, DRAPE_ENUM(bending, BendingModel)},

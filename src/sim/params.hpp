@@ -16,6 +16,7 @@ namespace drape::sim {
 
 enum class SolverKind : std::uint8_t { Pbd, Xpbd };
 enum class BendingModel : std::uint8_t { Dihedral, Isometric };
+enum class KernelKind : std::uint8_t { Batched, Reference };
 
 struct Params {
   // Time stepping.
@@ -24,6 +25,10 @@ struct Params {
   int iterations = 10;      // solver iterations per sub-step (n_s)
   SolverKind solver = SolverKind::Pbd;
   BendingModel bending = BendingModel::Dihedral;
+  // batched: constraints coloured, projected in SIMD lanes and threads;
+  // reference: plain Gauss-Seidel in mesh order, one constraint at a time.
+  KernelKind kernels = KernelKind::Batched;
+  int threads = 0;          // solver threads, 0 = one per core
 
   // Material. Stiffnesses are PBD's k in [0,1] (pbd.md §2); XPBD derives its
   // compliance from the same values.

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/batch_solve.hpp"
 #include "sim/constraints.hpp"
+#include "sim/thread_team.hpp"
 
 namespace drape::sim {
 namespace {
@@ -91,6 +93,95 @@ void generateContacts(World& world, double t0, float h) {
       sc.contacts.push_back(contact);
     }
   }
+}
+
+// Threads worth using for a cloth of this size: below a few thousand
+// constraints per thread the barriers cost more than they save.
+int effectiveThreads(int requested, std::size_t constraints) {
+  const int want = requested <= 0 ? hardwareThreads() : requested;
+  const int useful = int(std::max<std::size_t>(1, constraints / 6000));
+  return std::max(1, std::min(want, useful));
+}
+
+// The batched solve of one sub-step: every iteration projects pressure,
+// then stretch and dihedral bending colour by colour (SIMD lanes and threads
+// share each colour), then contacts.
+void solveBatched(World& world, int iterations, float kStretch, float kBend, float aStretch,
+                  float aBend, bool xpbd) {
+  Cloth& cloth = world.cloth;
+  State& s = world.state;
+  SolverScratch& sc = world.scratch;
+  const Params& prm = world.params;
+  if (sc.packedVersion != cloth.topologyVersion || sc.packedStretch.size() != cloth.stretch.size() ||
+      sc.packedBend.size() != cloth.bend.size()) {
+    sc.packedStretch = packStretch(cloth.stretch, s.x.size());
+    sc.packedBend = packBend(cloth.bend, s.x.size());
+    sc.packedVersion = cloth.topologyVersion;
+  }
+  const PackedStretch& ps = sc.packedStretch;
+  const PackedBend& pb = sc.packedBend;
+  sc.lambdaStretch.assign(ps.size(), 0.0f);
+  const bool iso = prm.bending == BendingModel::Isometric;
+  sc.lambdaBend.assign(iso ? cloth.isoBend.size() : pb.size(), 0.0f);
+  const bool bendOn = xpbd ? !std::isinf(aBend) : prm.k_bend > 0.0f;
+
+  float* p = &s.p[0].x;
+  batch::StretchArgs sa{p, s.w.data(), ps.a.data(), ps.b.data(), ps.rest.data(),
+                        sc.lambdaStretch.data(), xpbd ? 1.0f : kStretch, xpbd ? aStretch : 0.0f};
+  batch::BendArgs ba{p, s.w.data(), {pb.v0.data(), pb.v1.data(), pb.v2.data(), pb.v3.data()},
+                     pb.restAngle.data(), pb.restLength.data(), pb.restArea.data(),
+                     sc.lambdaBend.data(), xpbd ? 1.0f : kBend, xpbd ? aBend : 0.0f, !xpbd,
+                     kMaxBendMove};
+  const bool stretchOn = xpbd ? !std::isinf(aStretch) : true;
+
+  ThreadTeam& team = threadTeam(effectiveThreads(prm.threads, ps.size() + pb.size()));
+  const int n = team.size();
+  auto sync = [&] {
+    if (n > 1) team.barrier();
+  };
+  auto colours = [&](const std::vector<std::uint32_t>& start, std::uint32_t serial, int t,
+                     auto&& project) {
+    for (std::uint32_t c = 0; c + 1 < start.size(); ++c) {
+      if (c == serial) {
+        if (t == 0) project(start[c], start[c + 1], true);
+      } else {
+        std::size_t b, e;
+        batch::share(start[c], start[c + 1], t, n, b, e);
+        project(b, e, false);
+      }
+      sync();
+    }
+  };
+  team.run([&](int t) {
+    for (int it = 0; it < iterations; ++it) {
+      if (cloth.pressureActive) {
+        if (t == 0) solvePressure(s, cloth, prm.k_pressure, sc.pressureGrad);
+        sync();
+      }
+      if (stretchOn)
+        colours(ps.colourStart, ps.serialColour, t, [&](std::size_t b, std::size_t e, bool serial) {
+          batch::stretchRange(sa, b, e, serial);
+        });
+      if (bendOn) {
+        if (!iso) {
+          colours(pb.colourStart, pb.serialColour, t, [&](std::size_t b, std::size_t e, bool serial) {
+            batch::bendRange(ba, b, e, serial);
+          });
+        } else {
+          if (t == 0) {
+            if (xpbd)
+              solveIsoBendXpbd(s, cloth.isoBend.data(), 0, cloth.isoBend.size(), aBend,
+                               sc.lambdaBend.data());
+            else
+              solveIsoBendPbd(s, cloth.isoBend.data(), 0, cloth.isoBend.size(), kBend);
+          }
+          sync();
+        }
+      }
+      if (t == 0) solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+      sync();
+    }
+  });
 }
 
 }  // namespace
@@ -278,6 +369,10 @@ void step(World& world) {
 
     // Gauss-Seidel projection in a fixed order (paper §3.2).
     t = Clock::now();
+    if (prm.kernels == KernelKind::Batched) {
+      solveBatched(world, iterations, kStretch, kBend, aStretch, aBend, xpbd);
+      timing.solve += msSince(t);
+    } else {
     if (xpbd) {
       sc.lambdaStretch.assign(cloth.stretch.size(), 0.0f);
       sc.lambdaBend.assign(bendCount, 0.0f);
@@ -305,6 +400,7 @@ void step(World& world) {
       solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
     }
     timing.solve += msSince(t);
+    }
 
     // Velocity update (paper §3.1 lines 12-16), then restitution at contacts.
     t = Clock::now();

@@ -9,6 +9,7 @@
 
 #include "sim/cloth.hpp"
 #include "sim/colliders.hpp"
+#include "sim/coloring.hpp"
 #include "sim/params.hpp"
 
 namespace drape::sim {
@@ -38,6 +39,11 @@ struct StepTimings {
 
 // Buffers the solver reuses, so a step allocates nothing once warm.
 struct SolverScratch {
+  // Coloured copies of the cloth's constraints for the batched kernels,
+  // remade when the cloth's topology changes.
+  PackedStretch packedStretch;
+  PackedBend packedBend;
+  std::uint64_t packedVersion = UINT64_MAX;
   std::vector<float> lambdaStretch, lambdaBend;
   float lambdaPressure = 0.0f;
   std::vector<glm::vec3> pressureGrad;

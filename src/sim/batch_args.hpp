@@ -1,0 +1,45 @@
+#pragma once
+// Arguments of the batched kernels (batch_kernels.hpp). Plain data with
+// external linkage, shared by the portable and the AVX2 translation units.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace drape::sim::batch {
+
+struct StretchArgs {
+  float* p;           // positions, x y z interleaved
+  const float* w;     // inverse masses
+  const std::uint32_t* a;
+  const std::uint32_t* b;
+  const float* rest;
+  float* lambda;      // one per constraint (PBD: scratch)
+  float k;
+  float alphaTilde;
+};
+
+struct BendArgs {
+  float* p;
+  const float* w;
+  const std::uint32_t* v[4];
+  const float* restAngle;
+  const float* restLength;
+  const float* restArea;
+  float* lambda;
+  float k;
+  float alphaTilde;
+  bool safeguards;    // PBD: area scaling and the move bound (see solver.cpp)
+  float maxMove;      // fraction of the hinge's rest length
+};
+
+// The AVX2 translation unit: project [begin, end) in batches of eight and
+// return where it stopped (the caller finishes the tail one by one).
+std::size_t stretchAvx2(const StretchArgs& args, std::size_t begin, std::size_t end);
+std::size_t bendAvx2(const BendArgs& args, std::size_t begin, std::size_t end);
+
+// Whether the AVX2 kernels run: the CPU has AVX2 and they are not switched
+// off (tests switch them off to compare both paths).
+bool avx2Available();
+void setAvx2Enabled(bool enabled);
+
+}  // namespace drape::sim::batch

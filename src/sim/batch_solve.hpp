@@ -1,0 +1,21 @@
+#pragma once
+// Coloured, batched projection of stretch and dihedral bending constraints
+// (issue: speed). Same constraint math as the reference kernels in solver.cpp
+// in a colour-by-colour Gauss-Seidel order; SIMD lanes and threads split each
+// colour, so the result does not depend on the thread count.
+
+#include "sim/batch_args.hpp"
+#include "sim/coloring.hpp"
+
+namespace drape::sim::batch {
+
+// Project constraints [begin, end) of one colour (or, for the serial colour,
+// one after another).
+void stretchRange(const StretchArgs& args, std::size_t begin, std::size_t end, bool serial);
+void bendRange(const BendArgs& args, std::size_t begin, std::size_t end, bool serial);
+
+// The part [begin, end) of colour range [first, last) that thread `t` of `n`
+// projects: split at multiples of eight so SIMD batches stay whole.
+void share(std::size_t first, std::size_t last, int t, int n, std::size_t& begin, std::size_t& end);
+
+}  // namespace drape::sim::batch

@@ -1,0 +1,135 @@
+#pragma once
+// Lane types for the batched constraint kernels (solver_fast.cpp). A kernel
+// is written once as a template over a lane type; `Lane1` runs it on one
+// constraint, `Lane8` on eight at once with AVX2. Both execute the same IEEE
+// operations in the same order (no FMA contraction, exact sqrt and division,
+// the same polynomial atan2), so the SIMD path and the scalar path give
+// bit-identical results.
+
+#include <cmath>
+#include <cstdint>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace drape::sim::lanes {
+// Internal linkage on purpose: this header is compiled both with and
+// without -mavx2 (solver_batch*.cpp); no inline function may be shared
+// between those translation units, or the linker could pick an AVX2 copy
+// for the portable path.
+namespace {
+
+// ---- one lane -------------------------------------------------------------
+struct Lane1 {
+  float v;
+  static constexpr int width = 1;
+};
+struct Mask1 {
+  bool m;
+};
+inline Lane1 operator+(Lane1 a, Lane1 b) { return {a.v + b.v}; }
+inline Lane1 operator-(Lane1 a, Lane1 b) { return {a.v - b.v}; }
+inline Lane1 operator*(Lane1 a, Lane1 b) { return {a.v * b.v}; }
+inline Lane1 operator/(Lane1 a, Lane1 b) { return {a.v / b.v}; }
+inline Lane1 operator-(Lane1 a) { return {-a.v}; }
+inline Lane1 splat(Lane1*, float x) { return {x}; }
+inline Lane1 sqrtL(Lane1 a) { return {std::sqrt(a.v)}; }
+inline Lane1 minL(Lane1 a, Lane1 b) { return {b.v < a.v ? b.v : a.v}; }
+inline Lane1 maxL(Lane1 a, Lane1 b) { return {a.v < b.v ? b.v : a.v}; }
+inline Lane1 absL(Lane1 a) { return {std::fabs(a.v)}; }
+inline Mask1 operator<(Lane1 a, Lane1 b) { return {a.v < b.v}; }
+inline Mask1 operator>(Lane1 a, Lane1 b) { return {a.v > b.v}; }
+inline Mask1 operator&(Mask1 a, Mask1 b) { return {a.m && b.m}; }
+inline Lane1 select(Mask1 m, Lane1 a, Lane1 b) { return m.m ? a : b; }
+inline Lane1 load(const float* p, Lane1*) { return {*p}; }
+inline Lane1 gather(const float* base, const std::uint32_t* idx, int stride, int offset, Lane1*) {
+  return {base[std::size_t(idx[0]) * std::size_t(stride) + std::size_t(offset)]};
+}
+inline float lane(Lane1 a, int) { return a.v; }
+inline void store(float* p, Lane1 a) { *p = a.v; }
+
+// ---- eight lanes (AVX2) ---------------------------------------------------
+#if defined(__AVX2__)
+#define DRAPE_AVX2 inline
+struct Lane8 {
+  __m256 v;
+  static constexpr int width = 8;
+};
+struct Mask8 {
+  __m256 m;
+};
+DRAPE_AVX2 Lane8 operator+(Lane8 a, Lane8 b) { return {_mm256_add_ps(a.v, b.v)}; }
+DRAPE_AVX2 Lane8 operator-(Lane8 a, Lane8 b) { return {_mm256_sub_ps(a.v, b.v)}; }
+DRAPE_AVX2 Lane8 operator*(Lane8 a, Lane8 b) { return {_mm256_mul_ps(a.v, b.v)}; }
+DRAPE_AVX2 Lane8 operator/(Lane8 a, Lane8 b) { return {_mm256_div_ps(a.v, b.v)}; }
+DRAPE_AVX2 Lane8 operator-(Lane8 a) { return {_mm256_xor_ps(a.v, _mm256_set1_ps(-0.0f))}; }
+DRAPE_AVX2 Lane8 splat(Lane8*, float x) { return {_mm256_set1_ps(x)}; }
+DRAPE_AVX2 Lane8 sqrtL(Lane8 a) { return {_mm256_sqrt_ps(a.v)}; }
+// min/max with the operand order of Lane1's (b < a ? b : a), NaN included.
+DRAPE_AVX2 Lane8 minL(Lane8 a, Lane8 b) { return {_mm256_blendv_ps(a.v, b.v, _mm256_cmp_ps(b.v, a.v, _CMP_LT_OQ))}; }
+DRAPE_AVX2 Lane8 maxL(Lane8 a, Lane8 b) { return {_mm256_blendv_ps(a.v, b.v, _mm256_cmp_ps(a.v, b.v, _CMP_LT_OQ))}; }
+DRAPE_AVX2 Lane8 absL(Lane8 a) { return {_mm256_andnot_ps(_mm256_set1_ps(-0.0f), a.v)}; }
+DRAPE_AVX2 Mask8 operator<(Lane8 a, Lane8 b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_LT_OQ)}; }
+DRAPE_AVX2 Mask8 operator>(Lane8 a, Lane8 b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ)}; }
+DRAPE_AVX2 Mask8 operator&(Mask8 a, Mask8 b) { return {_mm256_and_ps(a.m, b.m)}; }
+DRAPE_AVX2 Lane8 select(Mask8 m, Lane8 a, Lane8 b) { return {_mm256_blendv_ps(b.v, a.v, m.m)}; }
+DRAPE_AVX2 Lane8 load(const float* p, Lane8*) { return {_mm256_loadu_ps(p)}; }
+DRAPE_AVX2 Lane8 gather(const float* base, const std::uint32_t* idx, int stride, int offset, Lane8*) {
+  const __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx));
+  const __m256i o = _mm256_add_epi32(_mm256_mullo_epi32(i, _mm256_set1_epi32(stride)),
+                                     _mm256_set1_epi32(offset));
+  return {_mm256_i32gather_ps(base, o, 4)};
+}
+DRAPE_AVX2 void store(float* p, Lane8 a) { _mm256_storeu_ps(p, a.v); }
+DRAPE_AVX2 float lane(Lane8 a, int i) {
+  alignas(32) float out[8];
+  _mm256_store_ps(out, a.v);
+  return out[i];
+}
+#endif
+
+// ---- shared math, identical for every lane type ----------------------------
+template <typename L>
+struct V3 {
+  L x, y, z;
+};
+template <typename L>
+inline V3<L> operator+(const V3<L>& a, const V3<L>& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+template <typename L>
+inline V3<L> operator-(const V3<L>& a, const V3<L>& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+template <typename L>
+inline V3<L> operator*(L s, const V3<L>& a) { return {s * a.x, s * a.y, s * a.z}; }
+template <typename L>
+inline L dot(const V3<L>& a, const V3<L>& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+template <typename L>
+inline V3<L> cross(const V3<L>& a, const V3<L>& b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+// atan2 to about 1e-6 rad: a minimax polynomial for atan on [0, 1] and the
+// octant folding, branch-free so it runs the same in every lane.
+template <typename L>
+inline L atan2L(L y, L x) {
+  L* t = nullptr;
+  const L ax = absL(x), ay = absL(y);
+  const L hi = maxL(ax, ay), lo = minL(ax, ay);
+  const L a = select(hi > splat(t, 0.0f), lo / hi, splat(t, 0.0f));
+  const L s = a * a;
+  // atan(a) ≈ a·P(a²), coefficients for [0, 1] (max error ~1e-6 rad).
+  L p = splat(t, -0.0040540580f);
+  p = p * s + splat(t, 0.0218612288f);
+  p = p * s + splat(t, -0.0559098861f);
+  p = p * s + splat(t, 0.0964200441f);
+  p = p * s + splat(t, -0.1390853351f);
+  p = p * s + splat(t, 0.1994653599f);
+  p = p * s + splat(t, -0.3332985605f);
+  p = p * s + splat(t, 0.9999993329f);
+  L r = p * a;
+  r = select(ay > ax, splat(t, 1.57079632679f) - r, r);
+  r = select(x < splat(t, 0.0f), splat(t, 3.14159265359f) - r, r);
+  return select(y < splat(t, 0.0f), -r, r);
+}
+
+}  // namespace
+}  // namespace drape::sim::lanes
