@@ -22,9 +22,22 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   bool help = false;
   std::string size;
   std::string framesText;
+  std::string asText, pinText;
   cli.add_flag("-h,--help", help, "print this help and exit");
-  cli.add_option("--scene", o.scene, "built-in scene name (see --list-scenes) or scene file")
-      ->type_name("NAME|FILE");
+  CLI::Option* sceneOption =
+      cli.add_option("--scene", o.scene, "built-in scene name (see --list-scenes) or scene file")
+          ->type_name("NAME|FILE");
+  CLI::Option* meshOption =
+      cli.add_option("--mesh", o.meshPath, "build the scene from a Wavefront OBJ file instead")
+          ->type_name("FILE.obj");
+  CLI::Option* asOption =
+      cli.add_option("--as", asText,
+                     "what the mesh becomes; default: balloon if closed, else cloth")
+          ->type_name("auto|cloth|balloon");
+  CLI::Option* pinOption =
+      cli.add_option("--pin", pinText,
+                     "pin the mesh's top vertices, none, or these vertices (0-based, OBJ order)")
+          ->type_name("top|none|i,j,k");
   cli.add_option("--set", o.sets, "set a parameter, e.g. --set k_stretch=0.5 (repeatable)")
       ->type_name("KEY=VALUE")
       ->take_all();
@@ -47,6 +60,23 @@ Result<Options> parseCommandLine(int argc, char** argv) {
     o.help = true;
     o.helpText = cli.help();
     return o;
+  }
+  if (meshOption->count() > 0) {
+    if (sceneOption->count() > 0) return fail("--mesh and --scene cannot be used together");
+    if (o.meshPath.empty()) return fail("--mesh needs a file name");
+  } else {
+    if (asOption->count() > 0) return fail("--as needs --mesh FILE.obj");
+    if (pinOption->count() > 0) return fail("--pin needs --mesh FILE.obj");
+  }
+  if (asOption->count() > 0) {
+    auto as = scene::parseMeshAs(asText);
+    if (!as) return fail("bad value '" + asText + "' for --as: " + as.error());
+    o.meshAs = as.value();
+  }
+  if (pinOption->count() > 0) {
+    auto pin = scene::parseMeshPin(pinText);
+    if (!pin) return fail("bad value '" + pinText + "' for --pin: " + pin.error());
+    o.meshPin = pin.value();
   }
   if (!framesText.empty()) {
     static const std::regex digits("[0-9]{1,9}");

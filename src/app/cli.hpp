@@ -5,12 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "scene/mesh_scene.hpp"
 #include "sim/result.hpp"
 
 namespace drape::app {
 
 struct Options {
   std::string scene = "hang";
+  std::string meshPath;            // --mesh: the scene is this OBJ file instead of `scene`
+  scene::MeshAs meshAs = scene::MeshAs::Auto;
+  scene::MeshPin meshPin;
   std::vector<std::string> sets;   // KEY=VALUE, in order
   std::optional<int> frames;       // run N frames then exit
   bool headless = false;

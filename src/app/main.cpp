@@ -44,8 +44,14 @@ int main(int argc, char** argv) {
   if (options.headless && !options.frames)
     return error("--headless needs --frames N (how many frames to simulate)");
   if (auto r = app::checkOutputs(options); !r) return error(r.error());
-  auto session = app::Session::create(options.scene, options.sets);
+  auto session = options.meshPath.empty()
+                     ? app::Session::create(options.scene, options.sets)
+                     : app::Session::createFromMesh(
+                           options.meshPath, {options.meshPath, options.meshAs, options.meshPin},
+                           options.sets);
   if (!session) return error(session.error());
+  for (const std::string& w : session->warnings())
+    std::fprintf(stderr, "drape: warning: %s\n", w.c_str());
   if (options.headless) return app::runHeadless(session.value(), options);
   return app::runWindow(session.value(), options);
 }

@@ -1,19 +1,24 @@
 #include "app/session.hpp"
 
 #include <chrono>
+#include <filesystem>
 
+#include "io/obj_reader.hpp"
 #include "sim/solver.hpp"
 
 namespace drape::app {
 namespace {
 
-Result<sim::Params> paramsFor(const scene::SceneInfo& info, const std::vector<std::string>& sets) {
-  sim::Params params = scene::sceneParams(info);
+Result<sim::Params> withSets(sim::Params params, const std::vector<std::string>& sets) {
   for (const std::string& s : sets) {
     auto r = sim::setParamAssignment(params, s);
     if (!r) return fail(r.error());
   }
   return params;
+}
+
+Result<sim::Params> paramsFor(const scene::SceneInfo& info, const std::vector<std::string>& sets) {
+  return withSets(scene::sceneParams(info), sets);
 }
 
 std::string sceneList() {
@@ -38,6 +43,32 @@ Result<Session> Session::create(const std::string& sceneName, const std::vector<
   return s;
 }
 
+Result<Session> Session::createFromMesh(const std::string& path, scene::MeshSceneOptions options,
+                                        const std::vector<std::string>& sets) {
+  auto file = io::readObj(path);
+  if (!file) return fail(file.error());
+  options.name = path;
+  auto as = scene::resolveMeshAs(file->mesh, options);
+  if (!as) return fail(as.error());
+  options.as = as.value();
+  sim::Params defaults;
+  scene::meshSceneDefaults(options.as, defaults);
+  auto params = withSets(defaults, sets);
+  if (!params) return fail(params.error());
+  auto built = scene::meshScene(file->mesh, params.value(), options);
+  if (!built) return fail(built.error());
+  Session s;
+  s.sceneName_ = std::filesystem::path(path).filename().string();
+  s.sets_ = sets;
+  s.scene_ = std::move(built.value());
+  s.scene_.name = s.sceneName_;
+  for (const std::string& w : file->warnings) s.warnings_.push_back(path + ": " + w);
+  for (const std::string& r : s.scene_.world.cloth.report.repairs())
+    s.warnings_.push_back(path + ": " + r);
+  s.mesh_ = MeshSource{std::move(file->mesh), std::move(options)};
+  return s;
+}
+
 void Session::step() {
   const auto t0 = std::chrono::steady_clock::now();
   sim::step(scene_.world);
@@ -46,9 +77,10 @@ void Session::step() {
 }
 
 Result<void> Session::reset() {
-  const scene::SceneInfo* info = scene::findScene(sceneName_);
-  auto built = info->build(scene_.world.params);
+  auto built = mesh_ ? scene::meshScene(mesh_->mesh, scene_.world.params, mesh_->options)
+                     : scene::findScene(sceneName_)->build(scene_.world.params);
   if (!built) return fail(built.error());
+  built->name = sceneName_;
   const sim::Params params = scene_.world.params;
   scene_ = std::move(built.value());
   scene_.world.params = params;

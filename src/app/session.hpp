@@ -4,9 +4,11 @@
 // both drive a Session.
 
 #include <deque>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "scene/mesh_scene.hpp"
 #include "scene/scenes.hpp"
 #include "sim/result.hpp"
 #include "sim/world.hpp"
@@ -17,6 +19,11 @@ class Session {
  public:
   // Build `sceneName` with its defaults overridden by `sets` ("KEY=VALUE").
   static Result<Session> create(const std::string& sceneName, const std::vector<std::string>& sets);
+  // Build a scene from an OBJ file: options.as resolved from the mesh (Auto:
+  // balloon when closed), that kind's scene defaults, then `sets`. The loaded
+  // mesh is kept, so reset() rebuilds without reading the file again.
+  static Result<Session> createFromMesh(const std::string& path, scene::MeshSceneOptions options,
+                                        const std::vector<std::string>& sets);
 
   // Advance one frame and record its step time.
   void step();
@@ -29,6 +36,8 @@ class Session {
   Result<void> applyParams(const sim::Params& edited);
 
   const std::string& sceneName() const { return sceneName_; }
+  // What loading ignored or repaired, one line each, starting with the file.
+  const std::vector<std::string>& warnings() const { return warnings_; }
   sim::World& world() { return scene_.world; }
   const sim::World& world() const { return scene_.world; }
   const scene::CameraHint& camera() const { return scene_.camera; }
@@ -40,6 +49,12 @@ class Session {
  private:
   std::string sceneName_;
   std::vector<std::string> sets_;  // the user's overrides, re-applied on scene switches
+  struct MeshSource {
+    sim::TriMesh mesh;                // as read, before preparation
+    scene::MeshSceneOptions options;  // with `as` resolved
+  };
+  std::optional<MeshSource> mesh_;  // set when the scene came from a mesh file
+  std::vector<std::string> warnings_;
   scene::Scene scene_;
   int frames_ = 0;
   std::vector<double> stepMs_;

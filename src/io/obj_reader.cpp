@@ -1,0 +1,384 @@
+#include "io/obj_reader.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <string_view>
+
+#include <tiny_obj_loader.h>
+
+// Two passes. tinyobjloader reads numbers and indices with atoi-like parsers
+// that turn garbage into 0 or a prefix without a word ("1.5abc" is 1.5, "x"
+// is 0), and its triangulation skips faces whose indices are out of range. So
+// a first pass here checks every statement the mesh is built from, and hands
+// tinyobjloader only those statements (v, vt, vn, f, o, g): what it parses is
+// then exactly what was checked, and it never sees materials, tags or
+// anything else it could stumble over.
+
+namespace drape::io {
+namespace {
+
+using std::string_view;
+
+// Bytes as they can be shown in a one-line message: printable ASCII kept,
+// everything else as \xHH, cut after a few characters.
+std::string printable(string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size() && i < 24; ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+    } else {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  if (s.size() > 24) out += "...";
+  return out;
+}
+
+std::vector<string_view> splitTokens(string_view line) {
+  std::vector<string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// The number form tinyobjloader reads in full:
+//   [+-] (digits [. digits] | . digits) [(e|E) [+-] digits]
+bool isDecimal(string_view s) {
+  std::size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  std::size_t mantissaDigits = 0;
+  while (i < s.size() && isDigit(s[i])) ++i, ++mantissaDigits;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (i < s.size() && isDigit(s[i])) ++i, ++mantissaDigits;
+  }
+  if (mantissaDigits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    std::size_t expDigits = 0;
+    while (i < s.size() && isDigit(s[i])) ++i, ++expDigits;
+    if (expDigits == 0) return false;
+  }
+  return i == s.size();
+}
+
+bool isNonFiniteWord(string_view s) {
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  std::string lower;
+  for (char c : s) lower += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return lower == "nan" || lower == "inf" || lower == "infinity" || lower.rfind("nan(", 0) == 0;
+}
+
+// Empty when `token` is a number that fits a float; otherwise why not.
+std::string checkNumber(string_view token, const char* noun) {
+  if (isNonFiniteWord(token))
+    return std::string("non-finite ") + noun + " '" + printable(token) + "'";
+  if (!isDecimal(token)) return "'" + printable(token) + "' is not a number";
+  const char* begin = token.data() + (token[0] == '+' ? 1 : 0);  // from_chars refuses '+'
+  double value = 0.0;
+  if (std::from_chars(begin, token.data() + token.size(), value).ec ==
+      std::errc::result_out_of_range) {
+    // Too small reads as 0 (harmless); too large does not read at all.
+    const std::size_t e = token.find_first_of("eE");
+    if (e != string_view::npos && token.find('-', e) != string_view::npos) return {};
+    return std::string(noun) + " '" + printable(token) + "' is out of range";
+  }
+  if (std::fabs(value) > double(std::numeric_limits<float>::max()))
+    return std::string(noun) + " '" + printable(token) + "' is out of range";
+  return {};
+}
+
+// One index of a face corner: 1-based, or negative = relative to the last
+// element defined so far. `defined` is how many of that kind exist by now.
+std::string checkIndex(string_view s, std::size_t defined, const char* what, const char* plural) {
+  std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+  if (i == s.size()) return std::string("missing ") + what + " index";
+  for (std::size_t k = i; k < s.size(); ++k)
+    if (!isDigit(s[k])) return std::string("bad ") + what + " index '" + printable(s) + "'";
+  const std::string digits(s.substr(i));
+  const std::size_t significant =
+      digits.size() - std::min(digits.find_first_not_of('0'), digits.size());
+  const long long magnitude = significant > 12 ? -1 : std::stoll(digits);
+  if (magnitude == 0) return std::string(what) + " index 0 is not valid (OBJ counts from 1)";
+  if (magnitude < 0 || std::size_t(magnitude) > defined)
+    return std::string(what) + " index " + printable(s) +
+           " is out of range: " + std::to_string(defined) + " " + plural +
+           " defined before this line";
+  return {};
+}
+
+// A corner reference: v, v/vt, v//vn or v/vt/vn.
+std::string checkCorner(string_view ref, std::size_t vertices, std::size_t texcoords,
+                        std::size_t normals) {
+  std::vector<string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= ref.size(); ++i)
+    if (i == ref.size() || ref[i] == '/') {
+      parts.push_back(ref.substr(start, i - start));
+      start = i + 1;
+    }
+  if (parts.size() > 3) return "bad vertex reference '" + printable(ref) + "'";
+  if (auto e = checkIndex(parts[0], vertices, "vertex", "vertices"); !e.empty()) return e;
+  if (parts.size() >= 2 && !(parts.size() == 3 && parts[1].empty()))
+    if (auto e = checkIndex(parts[1], texcoords, "texture coordinate", "texture coordinates");
+        !e.empty())
+      return e;
+  if (parts.size() == 3)
+    if (auto e = checkIndex(parts[2], normals, "normal", "normals"); !e.empty()) return e;
+  return {};
+}
+
+bool isIdentifier(string_view s) {
+  for (char c : s)
+    if (!(isDigit(c) || c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return false;
+  return !s.empty() && !isDigit(s[0]);
+}
+
+bool isOneOf(string_view s, std::initializer_list<string_view> words) {
+  for (string_view w : words)
+    if (s == w) return true;
+  return false;
+}
+
+struct Scan {
+  ObjFile info;
+  std::size_t vertices = 0;
+  std::size_t expectedTriangles = 0;  // Σ (corners − 2) over faces
+  std::size_t lineElements = 0, pointElements = 0, freeForm = 0;
+  std::map<std::string, std::size_t> unknown;
+  bool blank = true;
+  std::string forLoader;  // the checked statements, one per line
+};
+
+Result<void> scanStatement(Scan& s, string_view line, std::size_t number, const std::string& name) {
+  auto at = [&](const std::string& message) {
+    return fail(name + ":" + std::to_string(number) + ": " + message);
+  };
+  for (char c : line) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t') || u == 0x7f) return at("binary data, not an OBJ text file");
+  }
+  const std::vector<string_view> tok = splitTokens(line);
+  if (tok.empty()) return {};
+  s.blank = false;
+  const string_view key = tok[0];
+  if (key[0] == '#') return {};
+  const std::size_t args = tok.size() - 1;
+  auto numbers = [&](std::size_t lo, std::size_t hi, const char* form) -> Result<void> {
+    if (args < lo || args > hi) return at(std::string("expected '") + form + "'");
+    for (std::size_t i = 1; i < tok.size(); ++i)
+      if (auto e = checkNumber(tok[i], key == "v" ? "coordinate" : "value"); !e.empty())
+        return at(e);
+    return {};
+  };
+  auto corners = [&](std::size_t least, const char* what) -> Result<void> {
+    if (args < least)
+      return at(std::string(what) + " needs at least " + std::to_string(least) + " vertices");
+    for (std::size_t i = 1; i < tok.size(); ++i)
+      if (auto e = checkCorner(tok[i], s.vertices, s.info.texcoords, s.info.normals); !e.empty())
+        return at(e);
+    return {};
+  };
+
+  bool keep = false;  // hand this statement to tinyobjloader
+  if (key == "v") {
+    if (auto r = numbers(3, 7, "v x y z"); !r) return r;
+    ++s.vertices;
+    keep = true;
+  } else if (key == "vt") {
+    if (auto r = numbers(1, 3, "vt u v"); !r) return r;
+    ++s.info.texcoords;
+    keep = true;
+  } else if (key == "vn") {
+    if (auto r = numbers(3, 3, "vn x y z"); !r) return r;
+    ++s.info.normals;
+    keep = true;
+  } else if (key == "f") {
+    if (auto r = corners(3, "a face"); !r) return r;
+    ++s.info.faces;
+    s.expectedTriangles += args - 2;
+    if (args == 3)
+      ++s.info.triangles;
+    else if (args == 4)
+      ++s.info.quads;
+    else
+      ++s.info.polygons;
+    keep = true;
+  } else if (key == "l" || key == "p") {
+    if (auto r = corners(key == "l" ? 2 : 1, key == "l" ? "a line" : "a point"); !r) return r;
+    ++(key == "l" ? s.lineElements : s.pointElements);
+  } else if (key == "o" || key == "g") {
+    ++s.info.objects;
+    keep = true;
+  } else if (isOneOf(key, {"s", "mg", "usemtl", "mtllib", "bevel", "c_interp", "d_interp", "lod",
+                           "shadow_obj", "trace_obj"})) {
+    // Smoothing, materials and display attributes: nothing a cloth needs.
+  } else if (isOneOf(key, {"vp", "cstype", "deg", "bmat", "step", "curv", "curv2", "surf", "parm",
+                           "trim", "hole", "scrv", "sp", "end", "con"})) {
+    ++s.freeForm;
+  } else if (isIdentifier(key)) {
+    ++s.unknown[std::string(key)];
+  } else {
+    return at("'" + printable(key) + "' is not an OBJ statement");
+  }
+  if (keep) {
+    s.forLoader.append(line.data(), line.size());
+    s.forLoader += '\n';
+  }
+  return {};
+}
+
+// Lines end in \n, \r\n or a lone \r (as tinyobjloader splits them); a
+// backslash at the end of a line continues the statement on the next one.
+Result<Scan> scan(string_view text, const std::string& name) {
+  Scan s;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte order mark
+  std::string statement;
+  std::size_t number = 0, first = 0;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t end = i;
+    while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
+    string_view line = text.substr(i, end - i);
+    i = end;
+    if (i < text.size() && text[i] == '\r') ++i;
+    if (i < text.size() && text[i] == '\n') ++i;
+    ++number;
+    if (statement.empty()) first = number;
+    // Comments never continue: "# exported from C:\models\" must not swallow
+    // the statement after it.
+    const std::size_t lead = line.find_first_not_of(" \t");
+    const bool comment = statement.empty() && lead != string_view::npos && line[lead] == '#';
+    const bool continues = !comment && !line.empty() && line.back() == '\\';
+    statement.append(line.data(), line.size() - (continues ? 1 : 0));
+    if (continues && i < text.size()) {
+      statement += ' ';
+      continue;
+    }
+    if (auto r = scanStatement(s, statement, first, name); !r) return fail(r.error());
+    statement.clear();
+  }
+  return s;
+}
+
+std::string firstLine(const std::string& s) {
+  const std::size_t nl = s.find_first_of("\r\n");
+  return nl == std::string::npos ? s : s.substr(0, nl);
+}
+
+std::string noFacesDetail(const Scan& s) {
+  if (s.lineElements > 0 && s.pointElements > 0) return " (only lines and points)";
+  if (s.lineElements > 0) return " (only lines)";
+  if (s.pointElements > 0) return " (only points)";
+  if (s.vertices > 0) return " (only vertices)";
+  return "";
+}
+
+void addWarnings(Scan& s) {
+  std::vector<std::string>& w = s.info.warnings;
+  if (s.lineElements + s.pointElements > 0)
+    w.push_back("ignored " + std::to_string(s.lineElements + s.pointElements) +
+                " line and point elements (only faces are simulated)");
+  if (s.freeForm > 0)
+    w.push_back("ignored " + std::to_string(s.freeForm) +
+                " lines of free-form curves and surfaces (not supported)");
+  if (!s.unknown.empty()) {
+    std::size_t count = 0;
+    std::string names;
+    for (const auto& [key, n] : s.unknown) {
+      count += n;
+      names += (names.empty() ? "" : ", ") + printable(key);
+    }
+    w.push_back("ignored " + std::to_string(count) + " lines of unknown statements (" + names +
+                ")");
+  }
+}
+
+}  // namespace
+
+Result<ObjFile> parseObj(const std::string& text, const std::string& name) {
+  auto scanned = scan(text, name);
+  if (!scanned) return fail(scanned.error());
+  Scan& s = scanned.value();
+  if (s.blank) return fail(name + ": no faces (the file is empty)");
+  if (s.info.faces == 0) return fail(name + ": no faces" + noFacesDetail(s));
+  addWarnings(s);
+
+  tinyobj::ObjReaderConfig config;
+  config.triangulate = true;
+  config.vertex_color = false;
+  tinyobj::ObjReader reader;
+  // From the checked text with an empty material library: no .mtl is opened.
+  if (!reader.ParseFromString(s.forLoader, std::string(), config))
+    return fail(name + ": " + firstLine(reader.Error()));
+
+  const std::vector<tinyobj::real_t>& v = reader.GetAttrib().vertices;
+  if (v.size() != 3 * s.vertices)
+    return fail(name + ": read " + std::to_string(v.size() / 3) + " vertices, expected " +
+                std::to_string(s.vertices));
+  ObjFile out = std::move(s.info);
+  out.mesh.positions.reserve(s.vertices);
+  for (std::size_t i = 0; i < s.vertices; ++i)
+    out.mesh.positions.emplace_back(float(v[3 * i]), float(v[3 * i + 1]), float(v[3 * i + 2]));
+  out.mesh.triangles.reserve(s.expectedTriangles);
+  for (const tinyobj::shape_t& shape : reader.GetShapes()) {
+    const std::vector<tinyobj::index_t>& idx = shape.mesh.indices;
+    for (std::size_t k = 0; k + 2 < idx.size(); k += 3) {
+      glm::uvec3 t;
+      for (int c = 0; c < 3; ++c) {
+        const int vi = idx[k + std::size_t(c)].vertex_index;
+        if (vi < 0 || std::size_t(vi) >= s.vertices)
+          return fail(name + ": a face refers to vertex " + std::to_string(vi + 1) + " of " +
+                      std::to_string(s.vertices));
+        t[c] = std::uint32_t(vi);
+      }
+      out.mesh.triangles.push_back(t);
+    }
+  }
+  // tinyobjloader's ear clipping gives up on polygons it cannot project
+  // (all corners on a line, say): say so rather than lose faces quietly.
+  if (out.mesh.triangles.size() < s.expectedTriangles)
+    out.warnings.push_back(std::to_string(s.expectedTriangles - out.mesh.triangles.size()) +
+                           " triangles of polygon faces could not be made (degenerate polygons)");
+  return out;
+}
+
+Result<ObjFile> readObj(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (!fs::exists(status)) return fail("cannot read " + path + ": no such file");
+  if (fs::is_directory(status)) return fail(path + " is a folder, not an OBJ file");
+  // Devices and pipes could block or never end.
+  if (!fs::is_regular_file(status)) return fail(path + " is not a regular file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot read " + path + ": " + std::strerror(errno));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return fail("cannot read " + path + ": " + std::strerror(errno));
+  return parseObj(text, path);
+}
+
+}  // namespace drape::io

@@ -1,0 +1,42 @@
+#pragma once
+// Wavefront OBJ in: the faces of every object in a file, merged into one
+// triangle mesh. The mesh comes back raw (one vertex per `v` line); welding
+// and repairs are sim::prepareMesh's job.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "sim/mesh.hpp"
+#include "sim/result.hpp"
+
+namespace drape::io {
+
+struct ObjFile {
+  // positions[i] is the file's (i+1)-th `v` line; triangles index positions
+  // by position index only, so a UV seam (one `v`, two `vt`) stays one vertex.
+  sim::TriMesh mesh;
+  std::size_t faces = 0;      // `f` statements
+  std::size_t triangles = 0;  // faces with three corners
+  std::size_t quads = 0;      // faces with four corners
+  std::size_t polygons = 0;   // faces with five or more corners (triangulated)
+  std::size_t texcoords = 0;  // `vt` lines
+  std::size_t normals = 0;    // `vn` lines
+  std::size_t objects = 0;    // `o` and `g` statements
+  // Things the reader ignored or could not keep, one line each, without the
+  // file name (the caller adds it).
+  std::vector<std::string> warnings;
+
+  bool hasTexcoords() const { return texcoords > 0; }
+  bool hasNormals() const { return normals > 0; }
+};
+
+// Reads an OBJ file. A material library (`mtllib`) is never opened, so a
+// missing .mtl costs nothing. Errors name the file, and the line when there
+// is one ("cube.obj:12: vertex index 9 is out of range ...").
+Result<ObjFile> readObj(const std::string& path);
+
+// The same from text already in memory; `name` stands for the file in messages.
+Result<ObjFile> parseObj(const std::string& text, const std::string& name);
+
+}  // namespace drape::io

@@ -1,0 +1,139 @@
+#include "scene/mesh_scene.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <limits>
+
+namespace drape::scene {
+namespace {
+
+constexpr std::uint32_t kDropped = std::numeric_limits<std::uint32_t>::max();
+
+// Why a mesh cannot be a balloon, or empty when it can.
+std::string balloonProblem(const std::string& name, bool closed, bool pressureOk) {
+  if (!closed) return name + " is not closed, cannot be a balloon";
+  if (!pressureOk)
+    return name + " cannot be a balloon: its surface is not orientable or encloses no volume";
+  return {};
+}
+
+Result<MeshAs> resolve(const MeshSceneOptions& o, bool closed, bool pressureOk) {
+  const MeshAs as =
+      o.as == MeshAs::Auto ? (closed && pressureOk ? MeshAs::Balloon : MeshAs::Cloth) : o.as;
+  if (as == MeshAs::Balloon)
+    if (std::string why = balloonProblem(o.name, closed, pressureOk); !why.empty())
+      return fail(why);
+  return as;
+}
+
+Result<void> applyPins(sim::World& world, const MeshSceneOptions& o) {
+  const std::vector<glm::vec3>& x = world.state.x;
+  if (o.pin.kind == MeshPin::Kind::Top) {
+    float lo = x[0].y, hi = x[0].y;
+    for (const glm::vec3& p : x) lo = std::min(lo, p.y), hi = std::max(hi, p.y);
+    const float band = 0.01f * (hi - lo);
+    for (std::uint32_t i = 0; i < x.size(); ++i)
+      if (x[i].y >= hi - band) sim::pinVertex(world, i);
+  } else if (o.pin.kind == MeshPin::Kind::List) {
+    const std::vector<std::uint32_t>& map = world.cloth.inputToVertex;
+    for (std::uint32_t input : o.pin.vertices) {
+      if (input >= map.size())
+        return fail(o.name + ": pin vertex " + std::to_string(input) +
+                    " is out of range: the mesh has " + std::to_string(map.size()) +
+                    " vertices, numbered from 0");
+      if (map[input] == kDropped)
+        return fail(o.name + ": pin vertex " + std::to_string(input) + " is not on any triangle");
+      sim::pinVertex(world, map[input]);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<MeshAs> parseMeshAs(const std::string& text) {
+  if (text == "auto") return MeshAs::Auto;
+  if (text == "cloth") return MeshAs::Cloth;
+  if (text == "balloon") return MeshAs::Balloon;
+  return fail("expected auto, cloth or balloon");
+}
+
+Result<MeshPin> parseMeshPin(const std::string& text) {
+  MeshPin pin;
+  if (text == "none") return pin;
+  if (text == "top") {
+    pin.kind = MeshPin::Kind::Top;
+    return pin;
+  }
+  pin.kind = MeshPin::Kind::List;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    std::uint32_t index = 0;
+    const char* first = text.data() + start;
+    const char* last = text.data() + end;
+    const auto r = std::from_chars(first, last, index);
+    if (first == last || r.ec != std::errc() || r.ptr != last)
+      return fail("expected top, none or vertex indices such as 0,5,12");
+    pin.vertices.push_back(index);
+    start = end + 1;
+  }
+  return pin;
+}
+
+const char* meshAsName(MeshAs as) {
+  switch (as) {
+    case MeshAs::Cloth:
+      return "cloth";
+    case MeshAs::Balloon:
+      return "balloon";
+    case MeshAs::Auto:
+      break;
+  }
+  return "auto";
+}
+
+Result<MeshAs> resolveMeshAs(const sim::TriMesh& mesh, const MeshSceneOptions& options) {
+  auto prepared = sim::prepareMesh(mesh);
+  if (!prepared) return fail(options.name + ": " + prepared.error());
+  const sim::MeshReport& r = prepared->report;
+  // The same test buildCloth applies before it turns pressure on.
+  const bool pressureOk =
+      r.orientable && sim::sixVolume(prepared->mesh.positions, prepared->mesh.triangles) > 0.0f;
+  return resolve(options, r.closed, pressureOk);
+}
+
+void meshSceneDefaults(MeshAs resolved, sim::Params& params) {
+  if (resolved != MeshAs::Balloon) return;
+  if (const SceneInfo* balloon = findScene("balloon")) balloon->defaults(params);
+}
+
+Result<Scene> meshScene(const sim::TriMesh& mesh, const sim::Params& params,
+                        const MeshSceneOptions& options) {
+  auto world = worldFromMesh(mesh, params);
+  if (!world) return fail(options.name + ": " + world.error());
+  Scene scene{options.name, std::move(world.value()), {}};
+  sim::World& w = scene.world;
+  auto as = resolve(options, w.cloth.closed, w.cloth.pressureActive);
+  if (!as) return fail(as.error());
+  if (as.value() == MeshAs::Cloth) w.cloth.pressureActive = false;
+  if (auto r = applyPins(w, options); !r) return fail(r.error());
+
+  glm::vec3 lo = w.state.x[0], hi = w.state.x[0];
+  for (const glm::vec3& p : w.state.x) lo = glm::min(lo, p), hi = glm::max(hi, p);
+  const float height = hi.y - lo.y;
+  const float floorY = lo.y - std::max(0.5f, 0.25f * height);
+  w.colliders.push_back(sim::Collider::plane({0.0f, floorY, 0.0f}, {0.0f, 1.0f, 0.0f}));
+
+  // Frame the box from the floor to the top of the mesh, so the mesh stays in
+  // view when it falls. Its bounding sphere fits the renderer's 0.75 rad
+  // vertical field of view at radius / sin(0.375) ≈ 2.7 radii = 1.37 box
+  // diagonals; 1.5 leaves a margin.
+  const glm::vec3 boxLo(lo.x, floorY, lo.z);
+  scene.camera.target = 0.5f * (boxLo + hi);
+  scene.camera.distance = std::max(0.5f, 1.5f * glm::length(hi - boxLo));
+  return scene;
+}
+
+}  // namespace drape::scene

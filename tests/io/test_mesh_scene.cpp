@@ -1,0 +1,186 @@
+// Scenes from loaded meshes: cloth or balloon, pins, floor and camera.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "io/obj_reader.hpp"
+#include "scene/mesh_scene.hpp"
+#include "sim/solver.hpp"
+#include "sim/stats.hpp"
+
+using namespace drape;
+using scene::MeshAs;
+using scene::MeshPin;
+
+namespace {
+
+sim::TriMesh load(const std::string& name) {
+  auto file = io::readObj(std::string(DRAPE_TEST_DATA) + "/obj/" + name);
+  EXPECT_TRUE(file) << file.error();
+  return file ? file->mesh : sim::TriMesh{};
+}
+
+scene::MeshSceneOptions opts(MeshAs as, MeshPin pin = {}) {
+  return {"m.obj", as, std::move(pin)};
+}
+
+MeshPin pinList(std::vector<std::uint32_t> v) {
+  return {MeshPin::Kind::List, std::move(v)};
+}
+
+TEST(MeshScene, ParsesTheTextForms) {
+  EXPECT_EQ(scene::parseMeshAs("auto").value(), MeshAs::Auto);
+  EXPECT_EQ(scene::parseMeshAs("cloth").value(), MeshAs::Cloth);
+  EXPECT_EQ(scene::parseMeshAs("balloon").value(), MeshAs::Balloon);
+  EXPECT_FALSE(scene::parseMeshAs("Balloon"));
+  EXPECT_FALSE(scene::parseMeshAs(""));
+  EXPECT_EQ(scene::parseMeshPin("none").value().kind, MeshPin::Kind::None);
+  EXPECT_EQ(scene::parseMeshPin("top").value().kind, MeshPin::Kind::Top);
+  auto list = scene::parseMeshPin("0,5,12");
+  ASSERT_TRUE(list);
+  EXPECT_EQ(list->kind, MeshPin::Kind::List);
+  EXPECT_EQ(list->vertices, (std::vector<std::uint32_t>{0, 5, 12}));
+  for (const char* bad : {"", ",", "1,", ",1", "1,,2", "-1", "1.5", "1 2", "top,1", "99999999999"})
+    EXPECT_FALSE(scene::parseMeshPin(bad)) << bad;
+}
+
+TEST(MeshScene, AutoMakesClosedMeshesBalloonsAndOpenOnesCloth) {
+  const sim::TriMesh cube = load("blender_cube.obj"), grid = load("blender_grid.obj");
+  EXPECT_EQ(scene::resolveMeshAs(cube, opts(MeshAs::Auto)).value(), MeshAs::Balloon);
+  EXPECT_EQ(scene::resolveMeshAs(grid, opts(MeshAs::Auto)).value(), MeshAs::Cloth);
+
+  auto balloon = scene::meshScene(cube, {}, opts(MeshAs::Auto));
+  ASSERT_TRUE(balloon) << balloon.error();
+  EXPECT_TRUE(balloon->world.cloth.pressureActive);
+  auto cloth = scene::meshScene(grid, {}, opts(MeshAs::Auto));
+  ASSERT_TRUE(cloth) << cloth.error();
+  EXPECT_FALSE(cloth->world.cloth.pressureActive);
+}
+
+TEST(MeshScene, ClosedMeshAsClothHasNoPressure) {
+  auto s = scene::meshScene(load("uv_seam_cube.obj"), {}, opts(MeshAs::Cloth));
+  ASSERT_TRUE(s) << s.error();
+  EXPECT_TRUE(s->world.cloth.closed);
+  EXPECT_FALSE(s->world.cloth.pressureActive);
+}
+
+TEST(MeshScene, OpenMeshCannotBeABalloon) {
+  const std::string expected = "m.obj is not closed, cannot be a balloon";
+  auto resolved = scene::resolveMeshAs(load("blender_grid.obj"), opts(MeshAs::Balloon));
+  ASSERT_FALSE(resolved);
+  EXPECT_EQ(resolved.error(), expected);
+  auto built = scene::meshScene(load("blender_grid.obj"), {}, opts(MeshAs::Balloon));
+  ASSERT_FALSE(built);
+  EXPECT_EQ(built.error(), expected);
+}
+
+TEST(MeshScene, BalloonTakesTheBalloonSceneDefaults) {
+  sim::Params p;
+  scene::meshSceneDefaults(MeshAs::Balloon, p);
+  const sim::Params expected = scene::sceneParams(*scene::findScene("balloon"));
+  EXPECT_EQ(p.iterations, expected.iterations);
+  EXPECT_EQ(p.k_bend, expected.k_bend);
+  sim::Params c;
+  scene::meshSceneDefaults(MeshAs::Cloth, c);
+  EXPECT_EQ(c.iterations, sim::Params{}.iterations);
+}
+
+TEST(MeshScene, PinTopTakesTheHighestRow) {
+  // The curtain runs from y = 0 to y = 2 in four rows of four.
+  auto s =
+      scene::meshScene(load("blender_grid.obj"), {}, opts(MeshAs::Cloth, {MeshPin::Kind::Top, {}}));
+  ASSERT_TRUE(s) << s.error();
+  ASSERT_EQ(s->world.pins.size(), 4u);
+  for (const sim::Pin& pin : s->world.pins) EXPECT_FLOAT_EQ(s->world.state.x[pin.vertex].y, 2.0f);
+}
+
+TEST(MeshScene, PinListUsesTheFilesVertexOrder) {
+  // Input vertices 0, 8 and 20 of the split cube all sit at (−1, −1, −1):
+  // after welding they are one vertex, pinned once.
+  auto s = scene::meshScene(load("split_cube.obj"), {}, opts(MeshAs::Cloth, pinList({0, 8, 20})));
+  ASSERT_TRUE(s) << s.error();
+  ASSERT_EQ(s->world.pins.size(), 1u);
+  EXPECT_EQ(s->world.state.x[s->world.pins[0].vertex], glm::vec3(-1, -1, -1));
+  EXPECT_EQ(s->world.state.w[s->world.pins[0].vertex], 0.0f);
+
+  auto corners =
+      scene::meshScene(load("blender_grid.obj"), {}, opts(MeshAs::Cloth, pinList({0, 3})));
+  ASSERT_TRUE(corners) << corners.error();
+  ASSERT_EQ(corners->world.pins.size(), 2u);
+  EXPECT_EQ(corners->world.state.x[corners->world.pins[0].vertex], glm::vec3(-1, 2, 0));
+  EXPECT_EQ(corners->world.state.x[corners->world.pins[1].vertex], glm::vec3(1, 2, 0));
+}
+
+TEST(MeshScene, PinOutOfRangeIsNamed) {
+  auto s = scene::meshScene(load("blender_grid.obj"), {}, opts(MeshAs::Cloth, pinList({2, 16})));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error(),
+            "m.obj: pin vertex 16 is out of range: the mesh has 16 vertices, numbered from 0");
+}
+
+TEST(MeshScene, PinOnAnUnusedVertexIsRefused) {
+  sim::TriMesh m = load("missing_mtl.obj");
+  m.positions.push_back({5, 5, 5});  // on no triangle: dropped by preparation
+  auto s = scene::meshScene(m, {}, opts(MeshAs::Cloth, pinList({4})));
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error(), "m.obj: pin vertex 4 is not on any triangle");
+}
+
+TEST(MeshScene, FloorSitsBelowTheLowestPoint) {
+  // Curtain from y = 0 to 2: 25 % of 2 m is 0.5 m, the minimum.
+  auto low = scene::meshScene(load("blender_grid.obj"), {}, opts(MeshAs::Cloth));
+  ASSERT_TRUE(low);
+  ASSERT_EQ(low->world.colliders.size(), 1u);
+  EXPECT_EQ(low->world.colliders[0].kind, sim::ColliderKind::Plane);
+  EXPECT_FLOAT_EQ(low->world.colliders[0].center.y, -0.5f);
+
+  // Stretched to 8 m tall and lifted: 25 % of the height is 2 m.
+  sim::TriMesh tall = load("blender_grid.obj");
+  for (glm::vec3& p : tall.positions) p.y = 4.0f * p.y + 10.0f;
+  auto high = scene::meshScene(tall, {}, opts(MeshAs::Cloth));
+  ASSERT_TRUE(high);
+  EXPECT_FLOAT_EQ(high->world.colliders[0].center.y, 8.0f);
+}
+
+TEST(MeshScene, CameraFramesTheMeshAndFloor) {
+  auto s = scene::meshScene(load("blender_cube.obj"), {}, opts(MeshAs::Auto));
+  ASSERT_TRUE(s);
+  // Box from the floor (y = −1.5) to the top (y = 1), x and z in [−1, 1].
+  EXPECT_NEAR(s->camera.target.x, 0.0f, 1e-6f);
+  EXPECT_NEAR(s->camera.target.y, -0.25f, 1e-6f);
+  EXPECT_NEAR(s->camera.target.z, 0.0f, 1e-6f);
+  const float diagonal = std::sqrt(2.0f * 2.0f + 2.5f * 2.5f + 2.0f * 2.0f);
+  EXPECT_NEAR(s->camera.distance, 1.5f * diagonal, 1e-4f);
+}
+
+TEST(MeshScene, PinnedCurtainHangsAndStaysFinite) {
+  auto s =
+      scene::meshScene(load("blender_grid.obj"), {}, opts(MeshAs::Cloth, {MeshPin::Kind::Top, {}}));
+  ASSERT_TRUE(s);
+  sim::World& w = s->world;
+  const std::vector<glm::vec3> start = w.state.x;
+  for (int i = 0; i < 60; ++i) sim::step(w);
+  ASSERT_TRUE(sim::allFinite(w));
+  for (const sim::Pin& pin : w.pins) EXPECT_EQ(w.state.x[pin.vertex], start[pin.vertex]);
+  // The bottom row (y = 0 at rest) cannot fall far: the cloth holds it.
+  for (std::size_t i = 0; i < start.size(); ++i) {
+    if (start[i].y == 0.0f) {
+      EXPECT_GT(w.state.x[i].y, -0.3f);
+    }
+  }
+}
+
+TEST(MeshScene, BalloonKeepsItsVolumeOnTheFloor) {
+  sim::Params p;
+  scene::meshSceneDefaults(MeshAs::Balloon, p);
+  auto s = scene::meshScene(load("hex_prism.obj"), p, opts(MeshAs::Auto));
+  ASSERT_TRUE(s) << s.error();
+  ASSERT_TRUE(s->world.cloth.pressureActive);
+  for (int i = 0; i < 120; ++i) sim::step(s->world);
+  ASSERT_TRUE(sim::allFinite(s->world));
+  EXPECT_GT(sim::currentVolume(s->world), 0.5f * sim::restVolume(s->world));
+  EXPECT_GT(sim::minColliderDistance(s->world), -0.05f);
+}
+
+}  // namespace
