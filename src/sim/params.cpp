@@ -50,6 +50,10 @@ const std::vector<ParamDesc> kTable = {
     {"damping", "material", ParamType::Float, 0, 1, "",
      "damping of non-rigid motion per step; 1 moves each piece rigidly", false, false, {},
      DRAPE_FLOAT(damping)},
+    {"tethers", "material", ParamType::Int, 0, 1, "",
+     "long-range attachments: no vertex gets further from its nearest pin than along the "
+     "cloth, times (2 - k_stretch) (0/1)",
+     false, false, {}, DRAPE_INT(tethers)},
     {"density", "material", ParamType::Float, 0.001, 100, "kg/m2", "surface density of the cloth",
      true, true, {}, DRAPE_FLOAT(density)},
     {"gravity", "environment", ParamType::Vec3, -100, 100, "m/s2",

@@ -36,6 +36,7 @@ struct Params {
   float k_bend = 0.05f;
   float k_pressure = 1.0f;   // target volume / rest volume for closed meshes
   float damping = 0.01f;     // rigid-motion-preserving damping per step (pbd.md §5)
+  int tethers = 1;           // long-range attachments to the pins (0/1)
   float density = 0.1f;      // kg/m², surface density of the cloth
 
   // Environment.

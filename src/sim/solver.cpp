@@ -7,6 +7,7 @@
 
 #include "sim/batch_solve.hpp"
 #include "sim/constraints.hpp"
+#include "sim/tethers.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -178,7 +179,10 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
           sync();
         }
       }
-      if (t == 0) solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+      if (t == 0) {
+        solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+        solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+      }
       sync();
     }
   });
@@ -350,6 +354,14 @@ void step(World& world) {
   const float aStretch = complianceFromStiffness(prm.k_stretch, kStretchComplianceUnit) / (h * h);
   const float aBend = complianceFromStiffness(prm.k_bend, kBendComplianceUnit) / (h * h);
   const std::size_t bendCount = iso ? cloth.isoBend.size() : cloth.bend.size();
+  if (prm.tethers == 0) {
+    sc.tethers.clear();
+    sc.tethersPins = UINT64_MAX;
+  } else if (sc.tethersPins != world.pinsVersion || sc.tethersTopology != cloth.topologyVersion) {
+    sc.tethers = buildTethers(cloth, world.pins);
+    sc.tethersPins = world.pinsVersion;
+    sc.tethersTopology = cloth.topologyVersion;
+  }
 
   for (int sub = 0; sub < substeps; ++sub) {
     const double t0 = world.time;
@@ -397,6 +409,7 @@ void step(World& world) {
             solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend);
         }
       }
+      solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
       solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
     }
     timing.solve += msSince(t);

@@ -30,6 +30,7 @@ void pinVertex(World& world, std::uint32_t vertex, const Motion& motion) {
   world.pins.push_back({vertex, world.state.x[vertex], motion, world.time});
   world.state.w[vertex] = 0.0f;
   world.state.v[vertex] = glm::vec3(0.0f);
+  ++world.pinsVersion;
 }
 
 void unpinVertex(World& world, std::uint32_t vertex) {
@@ -37,6 +38,7 @@ void unpinVertex(World& world, std::uint32_t vertex) {
                            [&](const Pin& p) { return p.vertex == vertex; });
   if (it == world.pins.end()) return;
   world.pins.erase(it, world.pins.end());
+  ++world.pinsVersion;
   const float m = world.cloth.mass[vertex];
   world.state.w[vertex] = m > 0.0f ? 1.0f / m : 0.0f;
 }

@@ -32,6 +32,13 @@ struct Pin {
   glm::vec3 targetAt(double t) const { return motion.apply(anchor, t - start); }
 };
 
+// A long-range attachment (tethers.hpp): |p_vertex − p_anchor| ≤ rest.
+struct Tether {
+  std::uint32_t vertex;
+  std::uint32_t anchor;  // a pinned vertex
+  float rest;            // m, shortest path along the rest mesh's edges
+};
+
 // Timings of the last step, in milliseconds, by phase.
 struct StepTimings {
   double predict = 0, collisions = 0, solve = 0, update = 0, total = 0;
@@ -44,6 +51,9 @@ struct SolverScratch {
   PackedStretch packedStretch;
   PackedBend packedBend;
   std::uint64_t packedVersion = UINT64_MAX;
+  // Long-range attachments to the pins (tethers.hpp), remade when pins change.
+  std::vector<Tether> tethers;
+  std::uint64_t tethersPins = UINT64_MAX, tethersTopology = UINT64_MAX;
   std::vector<float> lambdaStretch, lambdaBend;
   float lambdaPressure = 0.0f;
   std::vector<glm::vec3> pressureGrad;
@@ -60,6 +70,7 @@ struct World {
   Cloth cloth;
   State state;
   std::vector<Pin> pins;
+  std::uint64_t pinsVersion = 0;  // bumped whenever pins change
   std::vector<Collider> colliders;
   double time = 0.0;          // s
   std::uint64_t frame = 0;    // frames stepped

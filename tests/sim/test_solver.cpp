@@ -148,6 +148,7 @@ TEST(Xpbd, SpringExtensionMatchesCompliance) {
   params.k_stretch = 0.5f;  // α = (1/0.5 − 1) · unit
   params.iterations = 20;
   params.damping = 0.0f;
+  params.tethers = 0;  // a tether would hold the mass at the rest length
   sim::World w = sim::makeWorld(cloth, params);
   sim::pinVertex(w, 0);
   // Critically damped settling by a velocity drag on top (the test's own).
@@ -206,4 +207,33 @@ TEST(Pins, KinematicPinFollowsItsTarget) {
   EXPECT_NEAR(glm::length(w.state.x[7] - (start + glm::vec3(0.5f, 0.0f, 0.0f))), 0.0f, 1e-4f);
   sim::unpinVertex(w, 7);
   EXPECT_GT(w.state.w[7], 0.0f);
+}
+
+TEST(Tethers, NoVertexGetsFurtherFromItsPinThanAlongTheCloth) {
+  sim::World w = buildScene("hang", {"resolution=32", "tethers=1"});
+  run(w, 120);
+  ASSERT_FALSE(w.scratch.tethers.empty());
+  EXPECT_EQ(w.scratch.tethers.size(), w.state.x.size() - 2);  // every vertex but the two pins
+  for (const sim::Tether& t : w.scratch.tethers)
+    EXPECT_LE(glm::length(w.state.x[t.vertex] - w.state.x[t.anchor]), t.rest * 1.0001f + 1e-5f);
+}
+
+TEST(Tethers, CutTheStretchNearThePins) {
+  sim::World with = buildScene("hang", {"resolution=48", "tethers=1"});
+  sim::World without = buildScene("hang", {"resolution=48", "tethers=0"});
+  run(with, 180);
+  run(without, 180);
+  EXPECT_TRUE(without.scratch.tethers.empty());
+  EXPECT_LT(sim::strainStats(with).max, 0.5f * sim::strainStats(without).max);
+  EXPECT_LT(sim::strainStats(with).mean, sim::strainStats(without).mean);
+}
+
+TEST(Tethers, FollowPinChanges) {
+  sim::World w = buildScene("hang", {"resolution=8"});
+  sim::step(w);
+  const std::size_t before = w.scratch.tethers.size();
+  sim::pinVertex(w, 63);  // a third pin
+  sim::step(w);
+  EXPECT_EQ(w.scratch.tethers.size(), before - 1);
+  for (const sim::Tether& t : w.scratch.tethers) EXPECT_TRUE(sim::isPinned(w, t.anchor));
 }
