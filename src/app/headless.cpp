@@ -3,16 +3,18 @@
 #include <cstdio>
 
 #include "app/outputs.hpp"
-#include "sim/stats.hpp"
 
 namespace drape::app {
 
 int runHeadless(Session& session, const Options& options) {
   const int frames = options.frames.value_or(0);
   for (int i = 0; i < frames; ++i) {
-    session.step();
-    if (!sim::allFinite(session.world())) {
-      std::fprintf(stderr, "drape: error: the simulation became non-finite at frame %d\n", i + 1);
+    if (!session.step()) {
+      // The watchdog rolled the world back to the last good frame; the
+      // outputs are still written from that finite state.
+      std::fprintf(stderr, "drape: error: %s\n", session.lastError().c_str());
+      if (auto r = writeOutputs(session, options); !r)
+        std::fprintf(stderr, "drape: error: %s\n", r.error().c_str());
       return 1;
     }
   }

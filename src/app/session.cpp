@@ -40,6 +40,7 @@ Result<Session> Session::create(const std::string& sceneName, const std::vector<
   s.sceneName_ = sceneName;
   s.sets_ = sets;
   s.scene_ = std::move(built.value());
+  s.watchdog_.reset(s.scene_.world);
   return s;
 }
 
@@ -66,14 +67,21 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   for (const std::string& r : s.scene_.world.cloth.report.repairs())
     s.warnings_.push_back(path + ": " + r);
   s.mesh_ = MeshSource{std::move(file->mesh), std::move(options)};
+  s.watchdog_.reset(s.scene_.world);
   return s;
 }
 
-void Session::step() {
+bool Session::step() {
   const auto t0 = std::chrono::steady_clock::now();
   sim::step(scene_.world);
+  const sim::WatchdogVerdict verdict = watchdog_.afterStep(scene_.world);
+  if (!verdict.ok) {
+    lastError_ = verdict.message;
+    return false;
+  }
   stepMs_.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   ++frames_;
+  return true;
 }
 
 Result<void> Session::reset() {
@@ -86,6 +94,8 @@ Result<void> Session::reset() {
   scene_.world.params = params;
   frames_ = 0;
   stepMs_.clear();
+  lastError_.clear();
+  watchdog_.reset(scene_.world);
   return {};
 }
 

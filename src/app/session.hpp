@@ -11,6 +11,7 @@
 #include "scene/mesh_scene.hpp"
 #include "scene/scenes.hpp"
 #include "sim/result.hpp"
+#include "sim/watchdog.hpp"
 #include "sim/world.hpp"
 
 namespace drape::app {
@@ -25,8 +26,10 @@ class Session {
   static Result<Session> createFromMesh(const std::string& path, scene::MeshSceneOptions options,
                                         const std::vector<std::string>& sets);
 
-  // Advance one frame and record its step time.
-  void step();
+  // Advance one frame and record its step time. False when the watchdog
+  // caught an unstable step: the world is rolled back, lastError() says why.
+  bool step();
+  const std::string& lastError() const { return lastError_; }
   // Rebuild the current scene with the current parameters.
   Result<void> reset();
   // Switch to another built-in scene (its defaults, then the user's overrides).
@@ -58,6 +61,8 @@ class Session {
   scene::Scene scene_;
   int frames_ = 0;
   std::vector<double> stepMs_;
+  sim::Watchdog watchdog_;
+  std::string lastError_;
 };
 
 }  // namespace drape::app
