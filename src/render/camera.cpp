@@ -1,0 +1,74 @@
+#include "render/camera.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace drape::render {
+namespace {
+
+constexpr float kOrbitRadPerPixel = 0.008f;
+constexpr float kMaxPitch = 1.54f;  // just short of straight down/up, where yaw degenerates
+constexpr float kMinDistance = 0.05f, kMaxDistance = 500.0f;
+
+}  // namespace
+
+void Camera::setViewport(float width, float height, float freeLeft) {
+  width_ = std::max(width, 1.0f);
+  height_ = std::max(height, 1.0f);
+  freeLeft_ = std::clamp(freeLeft, 0.0f, width_ - 1.0f);
+}
+
+glm::vec3 Camera::eye() const {
+  const glm::vec3 back(std::sin(yaw) * std::cos(pitch), std::sin(pitch),
+                       std::cos(yaw) * std::cos(pitch));
+  return target + distance * back;
+}
+
+glm::mat4 Camera::view() const {
+  return glm::lookAt(eye(), target, glm::vec3(0, 1, 0));
+}
+
+glm::mat4 Camera::projection() const {
+  // Near and far follow the distance so that depth precision stays useful
+  // from close-ups to the whole floor.
+  const float nearPlane = std::max(0.01f, 0.02f * distance);
+  const float farPlane = 100.0f + 20.0f * distance;
+  const glm::mat4 p = glm::perspective(fovY, width_ / height_, nearPlane, farPlane);
+  // Shift in NDC by the free area's centre: ((freeLeft + width) / 2) / width
+  // mapped to [−1, 1] is freeLeft / width.
+  const float shift = freeLeft_ / width_;
+  return glm::translate(glm::mat4(1.0f), glm::vec3(shift, 0.0f, 0.0f)) * p;
+}
+
+Ray Camera::ray(float screenX, float screenY) const {
+  const glm::vec2 ndc(2.0f * screenX / width_ - 1.0f, 1.0f - 2.0f * screenY / height_);
+  const glm::mat4 inv = glm::inverse(viewProjection());
+  glm::vec4 nearPoint = inv * glm::vec4(ndc, -1.0f, 1.0f);
+  glm::vec4 farPoint = inv * glm::vec4(ndc, 1.0f, 1.0f);
+  nearPoint /= nearPoint.w;
+  farPoint /= farPoint.w;
+  return {eye(), glm::normalize(glm::vec3(farPoint - nearPoint))};
+}
+
+void Camera::orbit(float dxPixels, float dyPixels) {
+  yaw -= dxPixels * kOrbitRadPerPixel;
+  pitch = std::clamp(pitch + dyPixels * kOrbitRadPerPixel, -kMaxPitch, kMaxPitch);
+}
+
+void Camera::pan(float dxPixels, float dyPixels) {
+  // World length of one pixel at the target's depth, so the target follows
+  // the cursor.
+  const float perPixel = 2.0f * distance * std::tan(0.5f * fovY) / height_;
+  const glm::vec3 forward = glm::normalize(target - eye());
+  const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0, 1, 0)));
+  const glm::vec3 up = glm::cross(right, forward);
+  target += perPixel * (-dxPixels * right + dyPixels * up);
+}
+
+void Camera::zoom(float factor) {
+  distance = std::clamp(distance * factor, kMinDistance, kMaxDistance);
+}
+
+}  // namespace drape::render

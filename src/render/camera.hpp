@@ -1,0 +1,55 @@
+#pragma once
+// An orbit camera: it looks at `target` from `distance` away, turned by `yaw`
+// about +y (0 looks along −z) and raised by `pitch` above the horizon.
+//
+// The window may be partly covered by a side panel on the left. The
+// projection keeps the full window but moves its centre to the middle of the
+// free part, so what the camera looks at sits in the middle of what is seen:
+//
+//   +--------+--------------------------+
+//   | panel  |            x             |   x: projection centre
+//   +--------+--------------------------+
+//   0     freeLeft                    width
+
+#include <glm/glm.hpp>
+
+namespace drape::render {
+
+struct Ray {
+  glm::vec3 origin;
+  glm::vec3 direction;  // unit length
+};
+
+class Camera {
+ public:
+  glm::vec3 target{0.0f};
+  float distance = 5.0f;  // m
+  float yaw = 0.6f;       // rad
+  float pitch = 0.35f;    // rad
+  float fovY = 0.75f;     // rad, vertical field of view
+
+  // Window size in screen coordinates (those of mouse positions) and the
+  // left edge of the part that the panel leaves free.
+  void setViewport(float width, float height, float freeLeft);
+
+  glm::vec3 eye() const;
+  glm::mat4 view() const;
+  glm::mat4 projection() const;
+  glm::mat4 viewProjection() const { return projection() * view(); }
+  float viewportHeight() const { return height_; }
+
+  // The ray through a point of the window (screen coordinates, origin at the
+  // top left, y down), from the eye.
+  Ray ray(float screenX, float screenY) const;
+
+  // Mouse-driven moves, in screen pixels.
+  void orbit(float dxPixels, float dyPixels);
+  void pan(float dxPixels, float dyPixels);
+  // Multiply the distance by `factor` (< 1 moves closer).
+  void zoom(float factor);
+
+ private:
+  float width_ = 1280.0f, height_ = 720.0f, freeLeft_ = 0.0f;
+};
+
+}  // namespace drape::render

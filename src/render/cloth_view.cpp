@@ -1,0 +1,28 @@
+#include "render/cloth_view.hpp"
+
+#include "render/normals.hpp"
+
+namespace drape::render {
+
+ClothView ClothView::create() {
+  ClothView v;
+  v.mesh_ = GpuMesh::create();
+  return v;
+}
+
+void ClothView::update(const sim::World& world, bool topologyChanged) {
+  const std::vector<glm::vec3>& x = world.state.x;
+  const std::vector<glm::uvec3>& triangles = world.cloth.triangles;
+  computeVertexNormals(x, triangles, normals_);
+  vertices_.resize(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) vertices_[i] = {x[i], normals_[i]};
+  mesh_.updateVertices(vertices_);
+  if (topologyChanged || triangles.size() != triangleCount_) {
+    static_assert(sizeof(glm::uvec3) == 3 * sizeof(std::uint32_t), "triangles are packed");
+    mesh_.setIndices(reinterpret_cast<const std::uint32_t*>(triangles.data()),
+                     3 * triangles.size());
+    triangleCount_ = triangles.size();
+  }
+}
+
+}  // namespace drape::render

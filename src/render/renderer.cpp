@@ -1,0 +1,236 @@
+#include "render/renderer.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+namespace drape::render {
+namespace {
+
+constexpr float kFloorExtent = 40.0f;  // m, half side of the floor quad
+constexpr float kNoFloorDrop = 1.0f;   // m below the cloth when no plane gives a floor
+
+Result<Program> buildProgram(const ShaderSources& s, const std::string& vert,
+                             const std::string& frag) {
+  return Program::build(vert, s.text(vert), frag, s.text(frag));
+}
+
+glm::mat4 poseMatrix(const sim::Pose& pose) {
+  return glm::translate(glm::mat4(1.0f), pose.position) * glm::mat4_cast(pose.rotation);
+}
+
+// Flatten onto the plane y = h along the direction l (towards the light,
+// l.y > 0): p' = p − ((p.y − h) / l.y) · l. Column-major, as GL reads it.
+glm::mat4 shadowMatrix(float h, const glm::vec3& l) {
+  glm::mat4 m(1.0f);
+  m[1] = glm::vec4(-l.x / l.y, 0.0f, -l.z / l.y, 0.0f);
+  m[3] = glm::vec4(h * l.x / l.y, h, h * l.z / l.y, 1.0f);
+  return m;
+}
+
+}  // namespace
+
+const std::vector<std::string>& Renderer::shaderFiles() {
+  static const std::vector<std::string> kFiles = {
+      "mesh.vert", "mesh.frag", "shadow.frag",     "floor.vert",     "floor.frag",
+      "pin.vert",  "pin.frag",  "background.vert", "background.frag"};
+  return kFiles;
+}
+
+Result<Renderer> Renderer::create(const ShaderSources& sources) {
+  Renderer r;
+  struct Build {
+    Program* program;
+    const char* vert;
+    const char* frag;
+  };
+  for (const Build& b :
+       {Build{&r.mesh_, "mesh.vert", "mesh.frag"}, Build{&r.shadow_, "mesh.vert", "shadow.frag"},
+        Build{&r.floor_, "floor.vert", "floor.frag"},
+        Build{&r.background_, "background.vert", "background.frag"},
+        Build{&r.pin_, "pin.vert", "pin.frag"}}) {
+    auto p = buildProgram(sources, b.vert, b.frag);
+    if (!p) return fail(p.error());
+    *b.program = std::move(p.value());
+  }
+  r.cloth_ = ClothView::create();
+  r.emptyVao_ = makeVertexArray();
+  r.pinVao_ = makeVertexArray();
+  r.pinBuffer_ = makeBuffer();
+  glBindVertexArray(r.pinVao_.get());
+  glBindBuffer(GL_ARRAY_BUFFER, r.pinBuffer_.get());
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  return r;
+}
+
+void Renderer::setScene(const sim::World& world) {
+  colliders_.clear();
+  floorFromPlane_ = false;
+  floorHeight_ = std::numeric_limits<float>::max();
+  for (std::size_t i = 0; i < world.colliders.size(); ++i) {
+    const sim::Collider& c = world.colliders[i];
+    switch (c.kind) {
+      case sim::ColliderKind::Plane: {
+        // Only planes facing up make a floor; the lowest one is the ground.
+        const sim::Pose pose = sim::poseAt(c, world.time);
+        if ((pose.rotation * glm::vec3(0, 1, 0)).y > 0.9f) {
+          floorHeight_ = std::min(floorHeight_, pose.position.y);
+          floorFromPlane_ = true;
+        }
+        break;
+      }
+      case sim::ColliderKind::Sphere:
+        colliders_.push_back({i, GpuMesh::fromPrimitive(makeSphereMesh(c.size.x))});
+        break;
+      case sim::ColliderKind::Box:
+        colliders_.push_back({i, GpuMesh::fromPrimitive(makeBoxMesh(c.size))});
+        break;
+      case sim::ColliderKind::Capsule:
+        colliders_.push_back({i, GpuMesh::fromPrimitive(makeCapsuleMesh(c.size.x, c.size.y))});
+        break;
+    }
+  }
+  if (!floorFromPlane_) {
+    float lowest = 0.0f;
+    if (!world.state.x.empty()) {
+      lowest = world.state.x.front().y;
+      for (const glm::vec3& p : world.state.x) lowest = std::min(lowest, p.y);
+    }
+    floorHeight_ = lowest - kNoFloorDrop;
+  }
+  newTopology_ = true;
+}
+
+void Renderer::drawLitMeshes(const sim::World& world, const Program& program) {
+  program.set("uModel", glm::mat4(1.0f));
+  program.set("uFront", look.clothFront);
+  program.set("uBack", look.clothBack);
+  program.set("uShininess", 24.0f);
+  program.set("uSpecular", 0.12f);
+  cloth_.draw();
+  program.set("uFront", look.collider);
+  program.set("uBack", look.collider);
+  program.set("uShininess", 48.0f);
+  program.set("uSpecular", 0.25f);
+  for (const ColliderMesh& c : colliders_) {
+    if (c.collider >= world.colliders.size()) continue;
+    program.set("uModel", poseMatrix(sim::poseAt(world.colliders[c.collider], world.time)));
+    c.mesh.draw();
+  }
+}
+
+void Renderer::drawPins(const sim::World& world, const Camera& camera, int fbHeight) {
+  pinPositions_.clear();
+  for (const sim::Pin& p : world.pins)
+    if (p.vertex < world.state.x.size()) pinPositions_.push_back(world.state.x[p.vertex]);
+  if (pinPositions_.empty()) return;
+  glBindBuffer(GL_ARRAY_BUFFER, pinBuffer_.get());
+  const auto bytes = GLsizeiptr(pinPositions_.size() * sizeof(glm::vec3));
+  if (pinPositions_.size() > pinCapacity_) {
+    glBufferData(GL_ARRAY_BUFFER, bytes, pinPositions_.data(), GL_DYNAMIC_DRAW);
+    pinCapacity_ = pinPositions_.size();
+  } else {
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, pinPositions_.data());
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+
+  pin_.use();
+  pin_.set("uViewProj", camera.viewProjection());
+  pin_.set("uEye", camera.eye());
+  pin_.set("uRadius", look.pinRadius);
+  // Pixels per metre at depth 1: the projection's y scale times half the
+  // framebuffer height.
+  pin_.set("uPixelsPerUnit", camera.projection()[1][1] * 0.5f * float(fbHeight));
+  pin_.set("uMinPixels", 11.0f);
+  pin_.set("uColor", look.pin);
+  glBindVertexArray(pinVao_.get());
+  glDrawArrays(GL_POINTS, 0, GLsizei(pinPositions_.size()));
+  glBindVertexArray(0);
+}
+
+void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, int fbHeight) {
+  // Order: opaque meshes first, then the floor, its shadows and the
+  // background, so that the depth test spares the big backdrops every pixel
+  // already covered (software rasterisers shade per pixel).
+  glViewport(0, 0, fbWidth, fbHeight);
+  glClearDepth(1.0);
+  glClearStencil(0);
+  // The background covers every pixel left, so colour needs no clear.
+  glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  glDisable(GL_CULL_FACE);  // the cloth is seen from both sides
+  glEnable(GL_MULTISAMPLE);
+  glEnable(GL_PROGRAM_POINT_SIZE);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  glDepthMask(GL_TRUE);
+
+  cloth_.update(world, newTopology_);
+  newTopology_ = false;
+  const glm::mat4 viewProj = camera.viewProjection();
+  const glm::vec3 eye = camera.eye();
+
+  mesh_.use();
+  mesh_.set("uViewProj", viewProj);
+  mesh_.set("uEye", eye);
+  // View space to world: the inverse of the view's rotation is its transpose.
+  mesh_.set("uLightDir", glm::transpose(glm::mat3(camera.view())) * look.keyLightInView);
+  drawLitMeshes(world, mesh_);
+
+  // Seen from below, the floor would hide the whole scene: it and its
+  // shadows are drawn only from above.
+  const bool floorVisible = eye.y > floorHeight_;
+  glBindVertexArray(emptyVao_.get());
+  floor_.use();
+  floor_.set("uViewProj", viewProj);
+  floor_.set("uHeight", floorHeight_);
+  floor_.set("uExtent", kFloorExtent);
+  floor_.set("uEye", eye);
+  floor_.set("uFogColor", look.skyBottom);
+  floor_.set("uFogStart", 0.25f * kFloorExtent);
+  floor_.set("uFogEnd", 0.9f * kFloorExtent);
+  if (floorVisible) glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindVertexArray(0);
+
+  // Shadows on the floor: blended, no depth writes, pulled towards the eye
+  // to win against the floor, and each pixel darkened once (stencil).
+  if (floorVisible && look.shadowDir.y > 0.05f) {
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_STENCIL_TEST);
+    glStencilFunc(GL_EQUAL, 0, 0xFF);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(-1.0f, -4.0f);
+    shadow_.use();
+    shadow_.set("uViewProj", viewProj * shadowMatrix(floorHeight_, look.shadowDir));
+    shadow_.set("uShadowColor", look.shadow);
+    drawLitMeshes(world, shadow_);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glDisable(GL_STENCIL_TEST);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+  }
+
+  // Background at the far plane: only where the depth is still the cleared 1.
+  glDepthMask(GL_FALSE);
+  background_.use();
+  background_.set("uInvViewProj", glm::inverse(viewProj));
+  background_.set("uEye", eye);
+  background_.set("uZenith", look.skyTop);
+  background_.set("uHorizon", look.skyBottom);
+  glBindVertexArray(emptyVao_.get());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindVertexArray(0);
+  glDepthMask(GL_TRUE);
+
+  drawPins(world, camera, fbHeight);
+  glUseProgram(0);
+}
+
+}  // namespace drape::render

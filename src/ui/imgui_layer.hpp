@@ -1,0 +1,34 @@
+#pragma once
+// Dear ImGui on a GLFW window with a current OpenGL 3.3 core context: context,
+// platform and renderer backends, and the look of the panels. The app sees
+// only this class, never ImGui itself.
+
+#include "sim/result.hpp"
+
+struct GLFWwindow;
+
+namespace drape::ui {
+
+class ImGuiLayer {
+ public:
+  ImGuiLayer() = default;
+  ImGuiLayer(const ImGuiLayer&) = delete;
+  ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+  ~ImGuiLayer();
+
+  // Install ImGui's GLFW callbacks, which call the ones already installed
+  // first: install the app's own callbacks before this.
+  Result<void> init(GLFWwindow* window);
+  void beginFrame();
+  void endFrame();  // draw the frame's panels over what is already drawn
+
+  // Whether ImGui uses the mouse or keyboard (the cursor is over a panel, a
+  // text field has focus): then the app must not also act on it.
+  bool wantsMouse() const;
+  bool wantsKeyboard() const;
+
+ private:
+  bool initialised_ = false;
+};
+
+}  // namespace drape::ui

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# GUI tests of the real binary in a virtual X server (Xvfb, Mesa llvmpipe).
+#   gui_smoke.sh DRAPE [window|frames|errors]     (default: window)
+# window: the default scene opens, draws the cloth and the panel, animates,
+#         pauses on Space, and closes on Ctrl+Q with exit code 0.
+# frames: `drape --frames 30` in a window exits 0 by itself and writes --stats.
+# errors: no display, and no shaders next to the binary: one-line
+#         "drape: error: ..." and exit code 2.
+# Screenshots and logs stay in the working directory for debugging.
+# Exit 77 (ctest: skipped) when the X tools are not installed.
+set -uo pipefail
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+# --- Run inside the X server (the script calls itself through xvfb-run). -----
+if [ "${1:-}" = "--in-display" ]; then
+  drape=$2
+  mode=$3
+  case "$mode" in
+    window)
+      "$drape" >window.log 2>&1 &
+      pid=$!
+      timeout 20 xdotool search --sync --onlyvisible --name '^drape' >/dev/null ||
+        { cat window.log >&2; fail "no visible window named drape within 20 s"; }
+      sleep 2
+      import -window root gui_smoke.png || fail "screenshot failed"
+      kill -0 "$pid" 2>/dev/null || { cat window.log >&2; fail "drape died after opening its window"; }
+      sleep 0.5
+      import -window root gui_smoke_later.png || fail "screenshot failed"
+      # Keys go to the window under the pointer: put it over the 3D view.
+      xdotool mousemove 800 400
+      xdotool key space
+      sleep 0.7
+      import -window root gui_paused_1.png || fail "screenshot failed"
+      sleep 0.7
+      import -window root gui_paused_2.png || fail "screenshot failed"
+      xdotool key ctrl+q
+      for _ in $(seq 50); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+      done
+      if kill -0 "$pid" 2>/dev/null; then
+        kill -9 "$pid"
+        fail "drape did not close on Ctrl+Q"
+      fi
+      wait "$pid"
+      rc=$?
+      [ "$rc" -eq 0 ] || { cat window.log >&2; fail "drape exited with $rc after Ctrl+Q, expected 0"; }
+      ;;
+    frames)
+      rm -f gui_frames.json
+      timeout 25 "$drape" --frames 30 --stats gui_frames.json >frames.log 2>&1
+      rc=$?
+      [ "$rc" -eq 0 ] || { cat frames.log >&2; fail "drape --frames 30 exited with $rc, expected 0"; }
+      grep -q '"frames": 30' gui_frames.json || fail "gui_frames.json does not report 30 frames"
+      ;;
+  esac
+  exit 0
+fi
+
+# --- Outside: set up, run in Xvfb, and judge the screenshots. ----------------
+drape=${1:?usage: gui_smoke.sh DRAPE [window|frames|errors]}
+mode=${2:-window}
+drape=$(readlink -f "$drape")
+
+if [ "$mode" = "errors" ]; then
+  out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$drape" 2>&1 >/dev/null)
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "without a display: exit $rc, expected 2 ($out)"
+  grep -q '^drape: error: cannot open a window (.*); use --headless' <<<"$out" ||
+    fail "without a display, unexpected message: $out"
+  [ "$(wc -l <<<"$out")" -eq 1 ] || fail "without a display, expected one line: $out"
+
+  # A copy of the binary with no shaders next to it.
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  mkdir -p "$tmp/bin"
+  cp "$drape" "$tmp/bin/drape"
+  out=$(env -u DISPLAY "$tmp/bin/drape" 2>&1 >/dev/null)
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "without shaders: exit $rc, expected 2 ($out)"
+  grep -q "^drape: error: cannot find drape's shaders" <<<"$out" ||
+    fail "without shaders, unexpected message: $out"
+  # One shader missing from an otherwise complete directory.
+  cp -r "$(dirname "$drape")/../shaders" "$tmp/shaders"
+  rm "$tmp/shaders/floor.frag"
+  out=$(env -u DISPLAY "$tmp/bin/drape" 2>&1 >/dev/null)
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "with floor.frag missing: exit $rc, expected 2 ($out)"
+  grep -q "^drape: error: cannot read shader '.*floor.frag'" <<<"$out" ||
+    fail "with floor.frag missing, unexpected message: $out"
+  echo "PASS: errors"
+  exit 0
+fi
+
+for tool in xvfb-run xdotool import convert compare; do
+  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+
+timeout 60 xvfb-run -a -s "-screen 0 1280x720x24" bash "$0" --in-display "$drape" "$mode" ||
+  fail "$mode: the run in Xvfb failed"
+[ "$mode" = "window" ] || { echo "PASS: $mode"; exit 0; }
+
+# Geometry of the default 1280×720 window: a 320 px panel on the left, the
+# view in the rest, the cloth framed in its middle.
+view=960x720+320+0
+centre=480x400+560+160
+
+# Not a flat picture.
+sd=$(convert gui_smoke.png -format '%[fx:standard_deviation]' info:)
+awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || fail "screenshot is nearly flat (standard deviation $sd)"
+
+# The panel: the dark ImGui theme on the left, not the light 3D scene.
+panel=$(convert gui_smoke.png -crop 300x700+0+0 +repage -format '%[fx:mean]' info:)
+awk -v m="$panel" 'BEGIN { exit !(m < 0.3) }' || fail "no dark panel on the left (mean $panel)"
+
+# The cloth: nothing else in the scene is red-dominant (floor and sky are grey
+# and blue, the pins yellow), so such pixels near the middle of the view are
+# the cloth, front (terracotta) or back (wine red).
+cloth=$(convert gui_smoke.png -crop "$centre" +repage \
+  -fx '(r > 0.25 && r > 1.25 * g && r > 1.25 * b) ? 1 : 0' -format '%[fx:mean]' info:)
+awk -v c="$cloth" 'BEGIN { exit !(c > 0.05) }' ||
+  fail "no cloth colour in the middle of the view (fraction $cloth)"
+
+# Animated while playing, still once Space paused it (the panel's numbers
+# change either way, so only the view is compared).
+for shot in gui_smoke gui_smoke_later gui_paused_1 gui_paused_2; do
+  convert "$shot.png" -crop "$view" +repage "${shot}_view.png"
+done
+moving=$(compare -metric AE -fuzz 2% gui_smoke_view.png gui_smoke_later_view.png null: 2>&1)
+[ "${moving%% *}" -gt 100 ] 2>/dev/null || fail "the view did not change while playing ($moving pixels)"
+still=$(compare -metric AE -fuzz 2% gui_paused_1_view.png gui_paused_2_view.png null: 2>&1)
+[ "${still%% *}" -eq 0 ] 2>/dev/null || fail "the view still changed after Space paused it ($still pixels)"
+
+echo "PASS: window (deviation $sd, panel mean $panel, cloth fraction $cloth, moving $moving px)"
