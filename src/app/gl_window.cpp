@@ -1,11 +1,16 @@
 #include "app/gl_window.hpp"
 
+#include <cstdlib>
+#include <cstring>
+
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE  // glad provides the GL declarations
 #include <GLFW/glfw3.h>
 
 namespace drape::app {
 namespace {
+
+constexpr int kDefaultSamples = 4;
 
 // GLFW reports errors through a callback; keep the last one for the message.
 std::string& lastGlfwError() {
@@ -21,24 +26,56 @@ std::string glfwReason(const char* fallback) {
   return lastGlfwError().empty() ? fallback : lastGlfwError();
 }
 
+// DRAPE_MSAA=N when set to a number in [0, 16]; −1 otherwise.
+int samplesFromEnvironment() {
+  const char* text = std::getenv("DRAPE_MSAA");
+  if (!text || !*text) return -1;
+  char* end = nullptr;
+  const long n = std::strtol(text, &end, 10);
+  return *end == '\0' && n >= 0 && n <= 16 ? int(n) : -1;
+}
+
+bool softwareRenderer() {
+  const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  if (!renderer) return false;
+  for (const char* name : {"llvmpipe", "softpipe", "swrast", "SWR"})
+    if (std::strstr(renderer, name)) return true;
+  return false;
+}
+
 }  // namespace
+
+Result<void> GlWindow::create(int width, int height, const std::string& title, int samples) {
+  glfwDefaultWindowHints();
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SAMPLES, samples);  // a request: GLFW falls back when no such visual exists
+  glfwWindowHint(GLFW_STENCIL_BITS, 8);   // planar shadows darken each pixel once
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);  // shown once it is the one that stays
+  window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+  if (!window_) return fail(glfwReason("GLFW cannot create it"));
+  glfwMakeContextCurrent(window_);
+  if (gladLoadGL(glfwGetProcAddress) == 0) return fail("cannot load OpenGL 3.3 core functions");
+  glfwSwapInterval(1);  // vsync
+  return {};
+}
 
 Result<std::unique_ptr<GlWindow>> GlWindow::open(int width, int height, const std::string& title) {
   glfwSetErrorCallback(onGlfwError);
   lastGlfwError().clear();
   if (!glfwInit()) return fail(glfwReason("GLFW cannot initialise"));
   std::unique_ptr<GlWindow> w(new GlWindow());  // from here on, its destructor terminates GLFW
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_SAMPLES, 4);       // a request: GLFW falls back when no such visual exists
-  glfwWindowHint(GLFW_STENCIL_BITS, 8);  // planar shadows darken each pixel once
-  w->window_ = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
-  if (!w->window_) return fail(glfwReason("GLFW cannot create it"));
-  glfwMakeContextCurrent(w->window_);
-  if (gladLoadGL(glfwGetProcAddress) == 0) return fail("cannot load OpenGL 3.3 core functions");
-  glfwSwapInterval(1);  // vsync
+  const int asked = samplesFromEnvironment();
+  if (auto r = w->create(width, height, title, asked >= 0 ? asked : kDefaultSamples); !r)
+    return fail(r.error());
+  if (asked < 0 && softwareRenderer()) {
+    glfwDestroyWindow(w->window_);
+    w->window_ = nullptr;
+    if (auto r = w->create(width, height, title, 0); !r) return fail(r.error());
+  }
+  glfwShowWindow(w->window_);
   return w;
 }
 
