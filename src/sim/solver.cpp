@@ -288,12 +288,18 @@ void dampVelocities(World& world, float kDamping) {
   const Cloth& cloth = world.cloth;
   SolverScratch& sc = world.scratch;
   const std::size_t pieces = cloth.pieceCount;
-  sc.pieceX.assign(pieces, glm::dvec3(0.0));
-  sc.pieceV.assign(pieces, glm::dvec3(0.0));
-  sc.pieceL.assign(pieces, glm::dvec3(0.0));
-  sc.pieceOmega.assign(pieces, glm::dvec3(0.0));
-  sc.pieceMass.assign(pieces, 0.0);
-  sc.pieceInertia.assign(pieces, glm::dmat3(0.0));
+  // resize + fill rather than assign: GCC 12's UBSan reports a false "store
+  // to null pointer" in vector<glm::dvec3>::assign on an empty vector.
+  auto zero = [pieces](auto& v, const auto& value) {
+    v.resize(pieces);
+    std::fill(v.begin(), v.end(), value);
+  };
+  zero(sc.pieceX, glm::dvec3(0.0));
+  zero(sc.pieceV, glm::dvec3(0.0));
+  zero(sc.pieceL, glm::dvec3(0.0));
+  zero(sc.pieceOmega, glm::dvec3(0.0));
+  zero(sc.pieceMass, 0.0);
+  zero(sc.pieceInertia, glm::dmat3(0.0));
   const std::size_t n = s.x.size();
   // x_cm, v_cm over the free vertices of each piece.
   for (std::size_t i = 0; i < n; ++i) {
@@ -372,6 +378,7 @@ void step(World& world) {
     dampVelocities(world, prm.damping);
     for (std::size_t i = 0; i < n; ++i) s.p[i] = s.x[i] + h * s.v[i];
     for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t0 + double(h));
+    if (world.grab.active) s.p[world.grab.vertex] = world.grab.target;
     timing.predict += msSince(t);
 
     // Collision constraints, once per sub-step (paper §3.4).

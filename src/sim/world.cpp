@@ -21,6 +21,7 @@ void refreshInverseMasses(World& world) {
   world.state.w.resize(m.size());
   for (std::size_t i = 0; i < m.size(); ++i) world.state.w[i] = m[i] > 0.0f ? 1.0f / m[i] : 0.0f;
   for (const Pin& pin : world.pins) world.state.w[pin.vertex] = 0.0f;
+  if (world.grab.active && world.grab.vertex < m.size()) world.state.w[world.grab.vertex] = 0.0f;
 }
 
 void pinVertex(World& world, std::uint32_t vertex, const Motion& motion) {
@@ -39,8 +40,35 @@ void unpinVertex(World& world, std::uint32_t vertex) {
   if (it == world.pins.end()) return;
   world.pins.erase(it, world.pins.end());
   ++world.pinsVersion;
+  if (world.grab.active && world.grab.vertex == vertex) return;  // still held
   const float m = world.cloth.mass[vertex];
   world.state.w[vertex] = m > 0.0f ? 1.0f / m : 0.0f;
+}
+
+void startGrab(World& world, std::uint32_t vertex) {
+  if (world.grab.active) endGrab(world, glm::vec3(0.0f));
+  if (vertex >= world.state.x.size()) return;
+  world.grab = {true, vertex, world.state.x[vertex]};
+  world.state.w[vertex] = 0.0f;
+  world.state.v[vertex] = glm::vec3(0.0f);
+}
+
+void moveGrab(World& world, const glm::vec3& target) {
+  if (!world.grab.active) return;
+  world.grab.target = target;
+  // A pinned vertex stays pinned where the hand leaves it.
+  for (Pin& pin : world.pins)
+    if (pin.vertex == world.grab.vertex && pin.motion.isStatic()) pin.anchor = target;
+}
+
+void endGrab(World& world, const glm::vec3& velocity) {
+  if (!world.grab.active) return;
+  const std::uint32_t v = world.grab.vertex;
+  world.grab.active = false;
+  if (v >= world.state.x.size() || isPinned(world, v)) return;
+  const float m = world.cloth.mass[v];
+  world.state.w[v] = m > 0.0f ? 1.0f / m : 0.0f;
+  world.state.v[v] = velocity;
 }
 
 bool isPinned(const World& world, std::uint32_t vertex) {

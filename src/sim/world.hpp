@@ -65,12 +65,22 @@ struct SolverScratch {
   std::vector<glm::dmat3> pieceInertia;
 };
 
+// Mouse dragging (paper §3.6): while held, the grabbed vertex has w = 0 and
+// sits at the target; on release it gets its mass back and the hand's
+// velocity, so the cloth can be thrown.
+struct Grab {
+  bool active = false;
+  std::uint32_t vertex = 0;
+  glm::vec3 target{0.0f};
+};
+
 struct World {
   Params params;
   Cloth cloth;
   State state;
   std::vector<Pin> pins;
   std::uint64_t pinsVersion = 0;  // bumped whenever pins change
+  Grab grab;
   std::vector<Collider> colliders;
   double time = 0.0;          // s
   std::uint64_t frame = 0;    // frames stepped
@@ -85,6 +95,12 @@ World makeWorld(Cloth cloth, const Params& params);
 
 // Inverse masses from the cloth's masses, then w = 0 for every pinned vertex.
 void refreshInverseMasses(World& world);
+
+// Grab a vertex (it stops responding to forces), move the hand, let go with
+// a velocity. Grabbing a pinned vertex moves the pin's anchor instead.
+void startGrab(World& world, std::uint32_t vertex);
+void moveGrab(World& world, const glm::vec3& target);
+void endGrab(World& world, const glm::vec3& velocity);
 
 // Pin a vertex where it is now (static); replaces an existing pin on it.
 void pinVertex(World& world, std::uint32_t vertex, const Motion& motion = {});

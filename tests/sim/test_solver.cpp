@@ -237,3 +237,34 @@ TEST(Tethers, FollowPinChanges) {
   EXPECT_EQ(w.scratch.tethers.size(), before - 1);
   for (const sim::Tether& t : w.scratch.tethers) EXPECT_TRUE(sim::isPinned(w, t.anchor));
 }
+
+TEST(Grab, HeldVertexFollowsTheHandAndIsThrownOnRelease) {
+  sim::World w = buildScene("drape", {"resolution=12"});
+  const std::uint32_t v = 70;
+  const float mass = w.cloth.mass[v];
+  sim::startGrab(w, v);
+  EXPECT_EQ(w.state.w[v], 0.0f);
+  const glm::vec3 target = w.state.x[v] + glm::vec3(0.0f, 0.8f, 0.0f);
+  sim::moveGrab(w, target);
+  run(w, 30);
+  EXPECT_NEAR(glm::length(w.state.x[v] - target), 0.0f, 1e-5f);
+  // Its neighbours were dragged along.
+  EXPECT_GT(w.state.x[v + 1].y, 1.2f);
+  sim::endGrab(w, glm::vec3(3.0f, 0.0f, 0.0f));
+  EXPECT_FLOAT_EQ(w.state.w[v], 1.0f / mass);
+  EXPECT_EQ(w.state.v[v], glm::vec3(3.0f, 0.0f, 0.0f));
+  sim::step(w);
+  EXPECT_GT(w.state.x[v].x, target.x);  // thrown
+}
+
+TEST(Grab, DraggingAPinnedVertexMovesThePin) {
+  sim::World w = buildScene("hang", {"resolution=8"});
+  sim::startGrab(w, 0);
+  sim::moveGrab(w, glm::vec3(-1.5f, 1.2f, -1.0f));
+  run(w, 5);
+  sim::endGrab(w, glm::vec3(5.0f));
+  run(w, 5);
+  EXPECT_TRUE(sim::isPinned(w, 0));
+  EXPECT_EQ(w.state.w[0], 0.0f);
+  EXPECT_NEAR(glm::length(w.state.x[0] - glm::vec3(-1.5f, 1.2f, -1.0f)), 0.0f, 1e-5f);
+}
