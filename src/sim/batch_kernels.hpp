@@ -22,24 +22,15 @@ using lanes::V3;
 
 template <typename L>
 inline V3<L> gather3(const float* p, const std::uint32_t* idx) {
-  L* t = nullptr;
-  return {lanes::gather(p, idx, 3, 0, t), lanes::gather(p, idx, 3, 1, t),
-          lanes::gather(p, idx, 3, 2, t)};
+  V3<L> v;
+  lanes::loadPoints(p, idx, v.x, v.y, v.z);
+  return v;
 }
 
 template <typename L>
 inline void scatterAdd3(float* p, const std::uint32_t* idx, const V3<L>& base, const V3<L>& d) {
   const V3<L> r = base + d;
-  alignas(32) float x[L::width], y[L::width], z[L::width];
-  lanes::store(x, r.x);
-  lanes::store(y, r.y);
-  lanes::store(z, r.z);
-  for (int i = 0; i < L::width; ++i) {
-    float* q = p + std::size_t(idx[i]) * 3;
-    q[0] = x[i];
-    q[1] = y[i];
-    q[2] = z[i];
-  }
+  lanes::storePoints(p, idx, r.x, r.y, r.z);
 }
 
 template <typename L>

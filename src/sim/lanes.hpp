@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include <cstring>
+
 #if defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -48,6 +50,19 @@ inline Lane1 gather(const float* base, const std::uint32_t* idx, int stride, int
 }
 inline float lane(Lane1 a, int) { return a.v; }
 inline void store(float* p, Lane1 a) { *p = a.v; }
+// x, y, z of the points idx[0..width) in an xyz-interleaved array.
+inline void loadPoints(const float* p, const std::uint32_t* idx, Lane1& x, Lane1& y, Lane1& z) {
+  const float* q = p + std::size_t(idx[0]) * 3;
+  x.v = q[0];
+  y.v = q[1];
+  z.v = q[2];
+}
+inline void storePoints(float* p, const std::uint32_t* idx, Lane1 x, Lane1 y, Lane1 z) {
+  float* q = p + std::size_t(idx[0]) * 3;
+  q[0] = x.v;
+  q[1] = y.v;
+  q[2] = z.v;
+}
 
 // ---- eight lanes (AVX2) ---------------------------------------------------
 #if defined(__AVX2__)
@@ -82,6 +97,44 @@ DRAPE_AVX2 Lane8 gather(const float* base, const std::uint32_t* idx, int stride,
   return {_mm256_i32gather_ps(base, o, 4)};
 }
 DRAPE_AVX2 void store(float* p, Lane8 a) { _mm256_storeu_ps(p, a.v); }
+// Eight points of an xyz-interleaved array: a 128-bit load of each and an
+// 8×4 → 4×8 transpose, cheaper than three gathers. The load reads one float
+// past the point: the caller keeps spare capacity after the array
+// (solver.cpp reserves it) so the last point stays inside the allocation.
+DRAPE_AVX2 void loadPoints(const float* p, const std::uint32_t* idx, Lane8& x, Lane8& y, Lane8& z) {
+  __m128 r[8];
+  for (int i = 0; i < 8; ++i) r[i] = _mm_loadu_ps(p + std::size_t(idx[i]) * 3);
+  const __m256 t0 = _mm256_insertf128_ps(_mm256_castps128_ps256(r[0]), r[4], 1);
+  const __m256 t1 = _mm256_insertf128_ps(_mm256_castps128_ps256(r[1]), r[5], 1);
+  const __m256 t2 = _mm256_insertf128_ps(_mm256_castps128_ps256(r[2]), r[6], 1);
+  const __m256 t3 = _mm256_insertf128_ps(_mm256_castps128_ps256(r[3]), r[7], 1);
+  const __m256 u0 = _mm256_unpacklo_ps(t0, t1);  // x0 x1 y0 y1 | x4 x5 y4 y5
+  const __m256 u1 = _mm256_unpackhi_ps(t0, t1);  // z0 z1 -  -  | z4 z5 -  -
+  const __m256 u2 = _mm256_unpacklo_ps(t2, t3);  // x2 x3 y2 y3 | x6 x7 y6 y7
+  const __m256 u3 = _mm256_unpackhi_ps(t2, t3);  // z2 z3 -  -  | z6 z7 -  -
+  x.v = _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(1, 0, 1, 0));
+  y.v = _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(3, 2, 3, 2));
+  z.v = _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(1, 0, 1, 0));
+}
+// The inverse: transpose back and write exactly x, y, z of each point (12
+// bytes: the next point's x may belong to another lane or thread).
+DRAPE_AVX2 void storePoints(float* p, const std::uint32_t* idx, Lane8 x, Lane8 y, Lane8 z) {
+  const __m256 w = _mm256_setzero_ps();
+  const __m256 u0 = _mm256_unpacklo_ps(x.v, y.v);  // x0 y0 x1 y1 | x4 y4 x5 y5
+  const __m256 u1 = _mm256_unpackhi_ps(x.v, y.v);  // x2 y2 x3 y3 | x6 y6 x7 y7
+  const __m256 u2 = _mm256_unpacklo_ps(z.v, w);    // z0 0 z1 0 | z4 0 z5 0
+  const __m256 u3 = _mm256_unpackhi_ps(z.v, w);    // z2 0 z3 0 | z6 0 z7 0
+  const __m256 t0 = _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(1, 0, 1, 0));  // p0 | p4
+  const __m256 t1 = _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(3, 2, 3, 2));  // p1 | p5
+  const __m256 t2 = _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(1, 0, 1, 0));  // p2 | p6
+  const __m256 t3 = _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(3, 2, 3, 2));  // p3 | p7
+  alignas(32) float out[8][4];
+  _mm256_store_ps(out[0], _mm256_permute2f128_ps(t0, t1, 0x20));  // p0 p1
+  _mm256_store_ps(out[2], _mm256_permute2f128_ps(t2, t3, 0x20));  // p2 p3
+  _mm256_store_ps(out[4], _mm256_permute2f128_ps(t0, t1, 0x31));  // p4 p5
+  _mm256_store_ps(out[6], _mm256_permute2f128_ps(t2, t3, 0x31));  // p6 p7
+  for (int i = 0; i < 8; ++i) std::memcpy(p + std::size_t(idx[i]) * 3, out[i], 12);
+}
 DRAPE_AVX2 float lane(Lane8 a, int i) {
   alignas(32) float out[8];
   _mm256_store_ps(out, a.v);

@@ -126,6 +126,9 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
   sc.lambdaBend.assign(iso ? cloth.isoBend.size() : pb.size(), 0.0f);
   const bool bendOn = xpbd ? !std::isinf(aBend) : prm.k_bend > 0.0f;
 
+  // The AVX2 kernels load each point as 128 bits, one float past its z:
+  // spare capacity keeps the last point's load inside the allocation.
+  s.p.reserve(s.p.size() + 1);
   float* p = &s.p[0].x;
   batch::StretchArgs sa{p, s.w.data(), ps.a.data(), ps.b.data(), ps.rest.data(),
                         sc.lambdaStretch.data(), xpbd ? 1.0f : kStretch, xpbd ? aStretch : 0.0f};
