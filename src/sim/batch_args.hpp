@@ -28,7 +28,7 @@ struct BendArgs {
   float* lambda;
   float k;
   float alphaTilde;
-  bool safeguards;    // PBD: area scaling and the move bound (see solver.cpp)
+  bool safeguards;    // area scaling and the move bound (see solver.cpp)
   float maxMove;      // fraction of the hinge's rest length
 };
 

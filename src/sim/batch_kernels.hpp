@@ -103,22 +103,24 @@ inline void bend(const BendArgs& s, std::size_t j) {
   const L denom = wu0 + wu1 + wu2 + wu3 + alpha;
   const L lambda = lanes::load(s.lambda + j, t);
   const auto ok = valid & (denom > lanes::splat(t, 1e-20f));
-  const L dl = lanes::select(ok, (-C - alpha * lambda) / lanes::select(ok, denom, one), zero);
-  const L newLambda = lambda + dl;
-  lanes::store(s.lambda + j, newLambda);
-
-  // Δp_k = k · w_k ∇_k C · Δλ = −k · w_k u_k · Δλ, with PBD's safeguards.
-  L f = -(lanes::splat(t, s.k) * dl);
+  L dl = lanes::select(ok, (-C - alpha * lambda) / lanes::select(ok, denom, one), zero);
   if (s.safeguards) {
+    // A partial step (Δλ scaled, so XPBD's multiplier stays consistent):
+    // by the rest-to-current area of the stencil, and so that no vertex
+    // moves more than maxMove times the hinge's rest length (see solver.cpp).
     const L area = lanes::sqrtL(s1) + lanes::sqrtL(s2);
     const L restArea = lanes::load(s.restArea + j, t);
-    f = f * lanes::select(area > restArea, restArea / area, one);
-    // The largest move is |f|·max_k w_k|u_k|; bound it by maxMove·hinge.
+    dl = dl * lanes::select(area > restArea, restArea / area, one);
+    // The largest move is |k Δλ|·max_k w_k|u_k|.
     const L m2 = lanes::maxL(lanes::maxL(w0 * wu0, w1 * wu1), lanes::maxL(w2 * wu2, w3 * wu3));
-    const L largest = lanes::absL(f) * lanes::sqrtL(m2);
+    const L largest = lanes::absL(lanes::splat(t, s.k) * dl) * lanes::sqrtL(m2);
     const L limit = lanes::splat(t, s.maxMove) * lanes::load(s.restLength + j, t);
-    f = lanes::select(largest > limit, f * (limit / lanes::select(largest > limit, largest, one)), f);
+    dl = lanes::select(largest > limit, dl * (limit / lanes::select(largest > limit, largest, one)), dl);
   }
+  lanes::store(s.lambda + j, lambda + dl);
+
+  // Δp_k = k · w_k ∇_k C · Δλ = −k · w_k u_k · Δλ.
+  const L f = -(lanes::splat(t, s.k) * dl);
   scatterAdd3(s.p, i0, x0, (f * w0) * u0);
   scatterAdd3(s.p, i1, x1, (f * w1) * u1);
   scatterAdd3(s.p, i2, x2, (f * w2) * u2);

@@ -156,7 +156,10 @@ Result<void> setParam(Params& params, const std::string& key, const std::string&
     }
     case ParamType::Float: {
       double v;
-      if (!parseNumber(value, v) || v < d->min || v > d->max) return refuse();
+      // Compared in float, the type it is stored in: a range end written
+      // out and read back (1e-4 prints as 9.99999975e-05) stays in range.
+      if (!parseNumber(value, v) || float(v) < float(d->min) || float(v) > float(d->max))
+        return refuse();
       d->set(params, v);
       return {};
     }

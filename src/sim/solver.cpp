@@ -45,10 +45,13 @@ inline void applyPbd(State& s, const std::uint32_t (&idx)[N], const ConstraintEv
   for (int i = 0; i < N; ++i) s.p[idx[i]] -= (factor * w[i]) * e.grad[i];
 }
 
-// XPBD: Δλ = (−C − α̃λ)/(Σ w|∇C|² + α̃), Δp_i = w_i ∇_i C Δλ.
+// XPBD: Δλ = (−C − α̃λ)/(Σ w|∇C|² + α̃), Δp_i = w_i ∇_i C Δλ. The bending
+// safeguards take a partial step: Δλ times `scale`, and bounded so that no
+// vertex moves more than maxMove.
 template <int N>
 inline void applyXpbd(State& s, const std::uint32_t (&idx)[N], const ConstraintEval<N, float>& e,
-                      float alphaTilde, float& lambda) {
+                      float alphaTilde, float& lambda, float scale = 1.0f,
+                      float maxMove = std::numeric_limits<float>::infinity()) {
   if (!e.valid || std::isinf(alphaTilde)) return;
   float denom = alphaTilde;
   float w[N];
@@ -57,7 +60,13 @@ inline void applyXpbd(State& s, const std::uint32_t (&idx)[N], const ConstraintE
     denom += w[i] * glm::dot(e.grad[i], e.grad[i]);
   }
   if (!(denom > 1e-20f)) return;
-  const float dl = (-e.C - alphaTilde * lambda) / denom;
+  float dl = scale * (-e.C - alphaTilde * lambda) / denom;
+  if (maxMove < std::numeric_limits<float>::infinity()) {
+    float largest2 = 0.0f;
+    for (int i = 0; i < N; ++i) largest2 = std::max(largest2, w[i] * w[i] * glm::dot(e.grad[i], e.grad[i]));
+    const float largest = std::abs(dl) * std::sqrt(largest2);
+    if (largest > maxMove) dl *= maxMove / largest;
+  }
   lambda += dl;
   for (int i = 0; i < N; ++i) s.p[idx[i]] += (w[i] * dl) * e.grad[i];
 }
@@ -134,7 +143,7 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
                         sc.lambdaStretch.data(), xpbd ? 1.0f : kStretch, xpbd ? aStretch : 0.0f};
   batch::BendArgs ba{p, s.w.data(), {pb.v0.data(), pb.v1.data(), pb.v2.data(), pb.v3.data()},
                      pb.restAngle.data(), pb.restLength.data(), pb.restArea.data(),
-                     sc.lambdaBend.data(), xpbd ? 1.0f : kBend, xpbd ? aBend : 0.0f, !xpbd,
+                     sc.lambdaBend.data(), xpbd ? 1.0f : kBend, xpbd ? aBend : 0.0f, true,
                      kMaxBendMove};
   const bool stretchOn = xpbd ? !std::isinf(aStretch) : true;
 
@@ -225,8 +234,11 @@ void solveBendXpbd(State& s, const BendConstraint* c, std::size_t begin, std::si
                    float alphaTilde, float* lambda) {
   for (std::size_t j = begin; j < end; ++j) {
     const auto& v = c[j].v;
-    applyXpbd<4>(s, v, evalDihedral(s.p[v[0]], s.p[v[1]], s.p[v[2]], s.p[v[3]], c[j].restAngle),
-                 alphaTilde, lambda[j]);
+    const glm::vec3 &x0 = s.p[v[0]], &x1 = s.p[v[1]], &x2 = s.p[v[2]], &x3 = s.p[v[3]];
+    const float area = glm::length(glm::cross(x2 - x0, x3 - x0)) + glm::length(glm::cross(x3 - x1, x2 - x1));
+    const float q = area > c[j].restArea ? c[j].restArea / area : 1.0f;
+    applyXpbd<4>(s, v, evalDihedral(x0, x1, x2, x3, c[j].restAngle), alphaTilde, lambda[j], q,
+                 kMaxBendMove * c[j].restLength);
   }
 }
 
