@@ -7,6 +7,9 @@
 // W1(N): the hang cloth at resolution N, dt = 1/60 s, 1 substep, 10
 // iterations, k_stretch 1, k_bend 0.01, stretch on every edge, dihedral
 // bending on every interior edge, no collisions.
+//
+// fold: the fold scene (37² vertices dropped onto the floor, folding onto
+// itself) with self collision on; phase_ms.self_collision is the detection.
 
 #include <algorithm>
 #include <cstdio>
@@ -61,12 +64,13 @@ json runWorkload(const Workload& wl, int warmup, int steps) {
   sim::World& w = built->world;
   if (!wl.collisions) w.colliders.clear();
   for (int i = 0; i < warmup; ++i) sim::step(w);
-  std::vector<double> total, predict, collisions, solve, update;
+  std::vector<double> total, predict, collisions, selfCollision, solve, update;
   for (int i = 0; i < steps; ++i) {
     sim::step(w);
     total.push_back(w.timings.total);
     predict.push_back(w.timings.predict);
     collisions.push_back(w.timings.collisions);
+    selfCollision.push_back(w.timings.selfCollision);
     solve.push_back(w.timings.solve);
     update.push_back(w.timings.update);
   }
@@ -83,9 +87,11 @@ json runWorkload(const Workload& wl, int warmup, int steps) {
           {"phase_ms",
            {{"predict", summary(predict)},
             {"collisions", summary(collisions)},
+            {"self_collision", summary(selfCollision)},
             {"solve", summary(solve)},
             {"update", summary(update)}}},
           {"strain", {{"max", strain.max}, {"mean", strain.mean}}},
+          {"self_contacts", w.selfContacts},
           {"finite", sim::allFinite(w)}};
 }
 
@@ -117,6 +123,7 @@ int main(int argc, char** argv) {
                          false});
   workloads.push_back({"drape", "drape", {}, true});
   workloads.push_back({"balloon", "balloon", {}, true});
+  workloads.push_back({"fold", "fold", {"self_collision=1"}, true});
 
   json out = json::array();
   for (Workload& wl : workloads) {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/self_collision.hpp"
 #include "sim/stats.hpp"
 
 namespace drape::io {
@@ -61,6 +62,9 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   if (world.cloth.closed)
     j["volume"] = {{"initial", sim::restVolume(world)}, {"final", num(sim::currentVolume(world))}};
   j["min_collider_distance"] = num(sim::minColliderDistance(world));
+  j["pieces"] = world.cloth.pieceCount;
+  j["torn_edges"] = world.tornEdges;
+  j["self_intersections"] = sim::countSelfIntersections(world);
   j["nan"] = !sim::allFinite(world);
   j["watchdog"] = run.watchdogTripped;
   return j.dump(2);

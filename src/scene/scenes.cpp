@@ -1,5 +1,8 @@
 #include "scene/scenes.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "scene/shapes.hpp"
 
 namespace drape::scene {
@@ -49,12 +52,81 @@ void balloonDefaults(sim::Params& p) {
   p.iterations = 20;
 }
 
+// tear: a vertical cloth of 2 m × 1.5 m (resolution² vertices) in the x–y
+// plane, its top edge at y = 2. The middle third of the top edge is pinned
+// still; the outer sixths of the top edge are held by pins that move apart
+// at 0.25 m/s each, so the cloth rips (paper Fig. 10 in spirit).
+Result<Scene> buildTear(const sim::Params& params) {
+  const int n = params.resolution;
+  sim::TriMesh mesh = makeGrid(n, 2.0f, glm::vec3(0.0f));
+  // Grid row j (z from −1 to 1) becomes a height from 2 m down to 0.5 m.
+  for (glm::vec3& x : mesh.positions) x = glm::vec3(x.x, 1.25f - 0.75f * x.z, 0.0f);
+  auto world = worldFromMesh(mesh, params);
+  if (!world) return fail(world.error());
+  Scene scene{"tear", std::move(world.value()), {}};
+  sim::Motion left, right;
+  left.velocity = glm::vec3(-0.25f, 0.0f, 0.0f);
+  right.velocity = glm::vec3(0.25f, 0.0f, 0.0f);
+  for (int i = 0; i < n; ++i) {
+    const std::uint32_t v = scene.world.cloth.inputToVertex[std::size_t(i)];  // top row
+    if (6 * i < n)
+      sim::pinVertex(scene.world, v, left);
+    else if (6 * i >= 5 * (n - 1))
+      sim::pinVertex(scene.world, v, right);
+    else if (3 * i >= n - 1 && 3 * i <= 2 * (n - 1))
+      sim::pinVertex(scene.world, v);
+  }
+  scene.world.colliders.push_back(sim::Collider::plane({0.0f, -0.5f, 0.0f}, {0.0f, 1.0f, 0.0f}));
+  scene.camera = {{0.0f, 1.0f, 0.0f}, 4.5f, 0.0f, 0.1f};
+  return scene;
+}
+
+void tearDefaults(sim::Params& p) { p.tear = 1.5f; }
+
+// fold: a 1.5 m square cloth of resolution² vertices (37² = 1369 by
+// default, as paper Fig. 6), flat at rest. It starts bent along its middle
+// (for odd resolutions a row of vertices lies on the fold line, so nothing is
+// stretched): one half 0.1 m above the floor
+// (y = 0), the other raised from the fold line and leaning 30° back over the
+// first. Dropped, it lands and the raised half falls onto the other: the
+// cloth folds onto itself. Self collision on; without it the layers pass
+// through each other.
+Result<Scene> buildFold(const sim::Params& params) {
+  auto world = worldFromMesh(makeGrid(params.resolution, 1.5f, glm::vec3(0.0f)), params);
+  if (!world) return fail(world.error());
+  Scene scene{"fold", std::move(world.value()), {}};
+  const float angle = 2.0943951f;  // 120° from the flat half
+  const glm::vec3 raised(0.0f, std::sin(angle), std::cos(angle));
+  for (glm::vec3& x : scene.world.state.x) {
+    const float beyond = std::max(x.z, 0.0f);  // distance past the fold line z = 0
+    x = glm::vec3(x.x, 0.1f, std::min(x.z, 0.0f) + 0.35f) + beyond * raised;
+  }
+  scene.world.state.p = scene.world.state.x;
+  scene.world.colliders.push_back(sim::Collider::plane({0.0f, 0.0f, 0.0f}, {0.0f, 1.0f, 0.0f}));
+  scene.camera = {{0.0f, 0.3f, 0.0f}, 3.5f, 0.6f, 0.5f};
+  return scene;
+}
+
+// The raised half lands at about 4 m/s, more than an edge length per frame:
+// three sub-steps keep each step's motion, and so what one set of self
+// contacts must cover, within a fraction of an edge.
+void foldDefaults(sim::Params& p) {
+  p.resolution = 37;
+  p.self_collision = 1;
+  p.substeps = 3;
+  p.iterations = 5;
+}
+
 const std::vector<SceneInfo> kScenes = {
     {"hang", "a 2 m square cloth pinned at two corners, hanging above the floor", noDefaults,
      buildHang},
     {"drape", "the same cloth, unpinned, falling onto a sphere", noDefaults, buildDrape},
     {"balloon", "a closed icosphere under pressure (k_pressure) falling onto the floor",
      balloonDefaults, buildBalloon},
+    {"tear", "a hanging cloth pulled apart by its top corners until it tears (tear)", tearDefaults,
+     buildTear},
+    {"fold", "a cloth dropped at an angle onto the floor, folding onto itself (self_collision)",
+     foldDefaults, buildFold},
 };
 
 }  // namespace

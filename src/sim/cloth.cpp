@@ -99,21 +99,27 @@ Cloth buildCloth(const PreparedMesh& prepared, float density) {
   cloth.restSixVolume = sixVolume(x, cloth.triangles);
   cloth.pressureActive = cloth.closed && prepared.report.orientable && cloth.restSixVolume > 0.0f;
 
-  // Pieces by union-find over edges, numbered in vertex order.
-  std::vector<std::uint32_t> parent(x.size());
+  computePieces(cloth);
+  return cloth;
+}
+
+void computePieces(Cloth& cloth) {
+  // Union-find over the edges; the smaller root wins, so labels follow vertex order.
+  const std::size_t n = cloth.vertexCount();
+  std::vector<std::uint32_t> parent(n);
   std::iota(parent.begin(), parent.end(), 0u);
-  for (const EdgeInfo& e : edges) {
+  for (const StretchConstraint& e : cloth.stretch) {
     const std::uint32_t ra = findRoot(parent, e.a), rb = findRoot(parent, e.b);
     if (ra != rb) parent[std::max(ra, rb)] = std::min(ra, rb);
   }
-  cloth.piece.assign(x.size(), 0);
+  cloth.piece.assign(n, 0);
+  cloth.pieceCount = 0;
   std::unordered_map<std::uint32_t, std::uint32_t> label;
-  for (std::uint32_t i = 0; i < x.size(); ++i) {
+  for (std::uint32_t i = 0; i < n; ++i) {
     auto [it, fresh] = label.emplace(findRoot(parent, i), cloth.pieceCount);
     if (fresh) ++cloth.pieceCount;
     cloth.piece[i] = it->second;
   }
-  return cloth;
 }
 
 }  // namespace drape::sim

@@ -68,4 +68,8 @@ Cloth buildCloth(const PreparedMesh& prepared, float density);
 // Recompute vertex masses (a third of each adjacent triangle's ρ·area).
 void computeMasses(Cloth& cloth, float density);
 
+// Recompute the connected pieces (`piece`, `pieceCount`) from the stretch
+// constraints (the mesh's edges), numbered in vertex order.
+void computePieces(Cloth& cloth);
+
 }  // namespace drape::sim

@@ -38,12 +38,16 @@ struct Params {
   float damping = 0.01f;     // rigid-motion-preserving damping per step (pbd.md §5)
   int tethers = 1;           // long-range attachments to the pins (0/1)
   float density = 0.1f;      // kg/m², surface density of the cloth
+  // Tearing (paper §5.4): an edge stretched beyond tear × its rest length
+  // splits one of its vertices after the frame's solve; 0 = no tearing.
+  float tear = 0.0f;
 
   // Environment.
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s²
   float friction = 0.4f;                  // Coulomb coefficient at colliders
   float restitution = 0.0f;               // normal bounce at colliders
-  float thickness = 0.01f;                // m, distance kept from collider surfaces
+  float thickness = 0.01f;                // m, distance kept from collider surfaces and between layers
+  int self_collision = 0;                 // vertex–triangle self collision (paper §4.3), 0/1
 
   // Scene construction (changing these rebuilds the scene).
   int resolution = 48;  // vertices along each side of grid cloths

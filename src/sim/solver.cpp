@@ -7,6 +7,8 @@
 
 #include "sim/batch_solve.hpp"
 #include "sim/constraints.hpp"
+#include "sim/self_collision.hpp"
+#include "sim/tearing.hpp"
 #include "sim/tethers.hpp"
 #include "sim/thread_team.hpp"
 
@@ -193,6 +195,7 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
       }
       if (t == 0) {
         solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+        solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
         solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
       }
       sync();
@@ -384,6 +387,8 @@ void step(World& world) {
     sc.tethersTopology = cloth.topologyVersion;
   }
 
+  world.selfContacts = 0;
+  world.selfContactsActive = 0;
   for (int sub = 0; sub < substeps; ++sub) {
     const double t0 = world.time;
     // Predict (paper §3.1 lines 5-7), damping included.
@@ -400,6 +405,12 @@ void step(World& world) {
     t = Clock::now();
     generateContacts(world, t0, h);
     timing.collisions += msSince(t);
+
+    // Self-collision constraints, once per sub-step (paper §4.3).
+    t = Clock::now();
+    generateSelfContacts(world);
+    world.selfContacts += sc.selfContacts.size();
+    timing.selfCollision += msSince(t);
 
     // Gauss-Seidel projection in a fixed order (paper §3.2).
     t = Clock::now();
@@ -432,6 +443,9 @@ void step(World& world) {
         }
       }
       solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+      // Self contacts before collider contacts: a layer pressed against the
+      // floor is kept out of it.
+      solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
       solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
     }
     timing.solve += msSince(t);
@@ -451,9 +465,16 @@ void step(World& world) {
       const float target = -prm.restitution * c.approachSpeed;
       if (vn < target) s.v[c.vertex] += (target - vn) * c.n;
     }
+    for (const SelfContact& c : sc.selfContacts) world.selfContactsActive += c.touched ? 1 : 0;
     world.time = t0 + double(h);
     timing.update += msSince(t);
   }
+
+  // Tearing after the frame's solve (paper §5.4); what derives from the
+  // topology is rebuilt by the next step.
+  const auto tearStart = Clock::now();
+  tearOverstretched(world);
+  timing.tear = msSince(tearStart);
   ++world.frame;
   timing.total = msSince(frameStart);
   world.timings = timing;

@@ -11,6 +11,8 @@
 #include "sim/colliders.hpp"
 #include "sim/coloring.hpp"
 #include "sim/params.hpp"
+#include "sim/self_contact.hpp"
+#include "sim/spatial_hash.hpp"
 
 namespace drape::sim {
 
@@ -39,9 +41,12 @@ struct Tether {
   float rest;            // m, shortest path along the rest mesh's edges
 };
 
-// Timings of the last step, in milliseconds, by phase.
+// Timings of the last step, in milliseconds, by phase. selfCollision is the
+// detection of self contacts (their projection counts in solve); tear is the
+// search for overstretched edges and the splits.
 struct StepTimings {
-  double predict = 0, collisions = 0, solve = 0, update = 0, total = 0;
+  double predict = 0, collisions = 0, selfCollision = 0, solve = 0, update = 0, tear = 0,
+         total = 0;
 };
 
 // Buffers the solver reuses, so a step allocates nothing once warm.
@@ -58,6 +63,18 @@ struct SolverScratch {
   float lambdaPressure = 0.0f;
   std::vector<glm::vec3> pressureGrad;
   std::vector<Contact> contacts;
+  // Self collision (self_collision.hpp): this sub-step's vertex–triangle
+  // constraints, the hash of the vertices and what building them needs, and
+  // for the topology they were made on: the cell size (the mean rest edge)
+  // and each vertex's neighbours.
+  std::vector<SelfContact> selfContacts, selfPairs;
+  SpatialHash selfHash;
+  std::vector<Aabb> selfBoxes;
+  std::vector<float> selfTravel;
+  std::vector<std::uint32_t> selfSeen, selfStart, selfAdjStart, selfAdj;
+  float selfCell = 0.0f;
+  std::uint64_t selfCellVersion = UINT64_MAX;
+  std::size_t selfCellEdges = 0;
   std::vector<Pose> posesFrom, posesTo;
   // Damping accumulators per piece (double: sums over many vertices).
   std::vector<glm::dvec3> pieceX, pieceV, pieceL, pieceOmega;
@@ -85,6 +102,10 @@ struct World {
   double time = 0.0;          // s
   std::uint64_t frame = 0;    // frames stepped
   StepTimings timings;
+  // Self collision in the last step, over its sub-steps: vertex–triangle
+  // constraints generated, and how many of them pushed.
+  std::size_t selfContacts = 0, selfContactsActive = 0;
+  std::uint64_t tornEdges = 0;  // edges split apart by tearing so far (paper §5.4)
   SolverScratch scratch;
 
   std::size_t vertexCount() const { return state.x.size(); }

@@ -1,0 +1,228 @@
+#include "sim/self_collision.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace drape::sim {
+namespace {
+
+// Whether the projection of q onto the plane of (a, b, c) lies in the
+// triangle grown by `margin` (m) beyond each edge. Barycentric b_i < 0 puts
+// the point −b_i |N| / |opposite edge| outside that edge.
+bool insideGrown(const glm::vec3& q, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                 float margin) {
+  const glm::vec3 N = glm::cross(b - a, c - a);
+  const float nn = glm::dot(N, N);
+  if (!(nn > 0.0f)) return false;
+  const float len = std::sqrt(nn);
+  const float ba = glm::dot(glm::cross(c - b, q - b), N) / nn;
+  const float bb = glm::dot(glm::cross(a - c, q - c), N) / nn;
+  const float bc = 1.0f - ba - bb;
+  return ba * len >= -margin * glm::length(c - b) && bb * len >= -margin * glm::length(a - c) &&
+         bc * len >= -margin * glm::length(b - a);
+}
+
+// Signed distance of q to the plane of (a, b, c); false for a sliver.
+bool planeDistance(const glm::vec3& q, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                   float& d) {
+  const glm::vec3 N = glm::cross(b - a, c - a);
+  const float len = glm::length(N);
+  const float longest = std::max({glm::dot(b - a, b - a), glm::dot(c - a, c - a), glm::dot(c - b, c - b)});
+  if (!(len > 1e-6f * longest)) return false;
+  d = glm::dot(q - a, N) / len;
+  return true;
+}
+
+// Does segment [p, q] pass through triangle (a, b, c)? Double precision.
+bool segmentCrossesTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a,
+                            const glm::dvec3& b, const glm::dvec3& c) {
+  const glm::dvec3 N = glm::cross(b - a, c - a);
+  const double dp = glm::dot(p - a, N), dq = glm::dot(q - a, N);
+  if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || dp == dq) return false;
+  const glm::dvec3 x = p + (dp / (dp - dq)) * (q - p);
+  return glm::dot(glm::cross(b - a, x - a), N) >= 0.0 && glm::dot(glm::cross(c - b, x - b), N) >= 0.0 &&
+         glm::dot(glm::cross(a - c, x - c), N) >= 0.0;
+}
+
+// The vertices joined to each vertex by an edge (CSR).
+void buildAdjacency(const Cloth& cloth, std::vector<std::uint32_t>& start,
+                    std::vector<std::uint32_t>& adjacent) {
+  const std::size_t n = cloth.vertexCount();
+  start.assign(n + 1, 0);
+  for (const StretchConstraint& e : cloth.stretch) {
+    ++start[e.a + 1];
+    ++start[e.b + 1];
+  }
+  for (std::size_t i = 0; i < n; ++i) start[i + 1] += start[i];
+  adjacent.resize(start[n]);
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (const StretchConstraint& e : cloth.stretch) {
+    adjacent[fill[e.a]++] = e.b;
+    adjacent[fill[e.b]++] = e.a;
+  }
+}
+
+bool shares(const glm::uvec3& t, std::uint32_t v) { return t[0] == v || t[1] == v || t[2] == v; }
+
+Aabb grow(Aabb b, float by) {
+  b.min -= glm::vec3(by);
+  b.max += glm::vec3(by);
+  return b;
+}
+
+// The box around vertices v[0..count) over the step (x → p), grown by `by`.
+Aabb sweptBox(const State& s, const std::uint32_t* v, int count, float by) {
+  Aabb b{s.x[v[0]], s.x[v[0]]};
+  for (int k = 0; k < count; ++k) {
+    b.min = glm::min(b.min, glm::min(s.x[v[k]], s.p[v[k]]));
+    b.max = glm::max(b.max, glm::max(s.x[v[k]], s.p[v[k]]));
+  }
+  return grow(b, by);
+}
+
+}  // namespace
+
+float meanRestEdge(const Cloth& cloth) {
+  double sum = 0.0;
+  for (const StretchConstraint& e : cloth.stretch) sum += double(e.rest);
+  return cloth.stretch.empty() ? 0.0f : float(sum / double(cloth.stretch.size()));
+}
+
+int vertexTriangleSide(const glm::vec3 (&from)[4], const glm::vec3 (&to)[4], float thickness,
+                       float reach) {
+  float d0, d1;
+  if (!planeDistance(from[0], from[1], from[2], from[3], d0) ||
+      !planeDistance(to[0], to[1], to[2], to[3], d1))
+    return 0;
+  // The side it came from; a vertex that starts in the plane goes with its motion.
+  const int side = d0 > 0.0f ? 1 : d0 < 0.0f ? -1 : (d1 >= 0.0f ? 1 : -1);
+  if ((d0 > 0.0f) != (d1 > 0.0f) && d0 != d1) {
+    // It crosses the plane; where it does (the distance taken as linear in
+    // time), is it inside the triangle?
+    const float tau = d0 / (d0 - d1);
+    glm::vec3 at[4];
+    for (int k = 0; k < 4; ++k) at[k] = from[k] + tau * (to[k] - from[k]);
+    if (insideGrown(at[0], at[1], at[2], at[3], thickness)) return side;
+  }
+  if (std::abs(d1) < reach && insideGrown(to[0], to[1], to[2], to[3], thickness)) return side;
+  return 0;
+}
+
+void generateSelfContacts(World& world) {
+  SolverScratch& sc = world.scratch;
+  sc.selfContacts.clear();
+  if (world.params.self_collision == 0) return;
+  const Cloth& cloth = world.cloth;
+  const State& s = world.state;
+  const std::size_t n = s.x.size();
+  if (sc.selfCellVersion != cloth.topologyVersion || sc.selfCellEdges != cloth.stretch.size() ||
+      sc.selfAdjStart.size() != n + 1) {
+    sc.selfCell = meanRestEdge(cloth);
+    buildAdjacency(cloth, sc.selfAdjStart, sc.selfAdj);
+    sc.selfCellVersion = cloth.topologyVersion;
+    sc.selfCellEdges = cloth.stretch.size();
+  }
+  if (!(sc.selfCell > 0.0f)) return;
+  const float h = world.params.thickness;
+  // A vertex joined by an edge to a corner of the triangle is left to the
+  // cloth's own constraints: a crease folded flat puts the neighbours of its
+  // apex edge closer than the thickness, and keeping them apart would fight
+  // the stretch and bending constraints there.
+  auto neighbours = [&](std::uint32_t q, const glm::uvec3& tri) {
+    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
+      if (shares(tri, sc.selfAdj[k])) return true;
+    return false;
+  };
+
+  // Constraints are made once per sub-step, so they must also cover what
+  // the iterations move a vertex towards a triangle it was not near: the
+  // reach of a pair is the thickness plus a margin of at least h, grown by
+  // how far its vertices travel in the step (the solve's corrections are of
+  // that order), each travel counted up to one cell.
+  const float base = h + std::max(h, 0.05f * sc.selfCell);
+  sc.selfTravel.resize(n);
+  for (std::size_t i = 0; i < n; ++i)
+    sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i]), sc.selfCell);
+
+  // Teschner et al.: the vertices go into the hash by their swept boxes
+  // (grown by their travel; mostly one cell each), and every triangle looks
+  // up the cells of its own swept box grown by the rest of the pair's reach.
+  sc.selfBoxes.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i) sc.selfBoxes[i] = sweptBox(s, &i, 1, sc.selfTravel[i]);
+  sc.selfHash.build(sc.selfBoxes, sc.selfCell);
+  sc.selfSeen.assign(n, UINT32_MAX);
+  sc.selfPairs.clear();
+  const std::vector<glm::uvec3>& tris = cloth.triangles;
+  for (std::uint32_t t = 0; t < tris.size(); ++t) {
+    const glm::uvec3& tri = tris[t];
+    const float moved = std::max({sc.selfTravel[tri[0]], sc.selfTravel[tri[1]], sc.selfTravel[tri[2]]});
+    const Aabb box = sweptBox(s, &tri[0], 3, base + moved);
+    const bool pinned = s.w[tri[0]] == 0.0f && s.w[tri[1]] == 0.0f && s.w[tri[2]] == 0.0f;
+    sc.selfHash.visit(box, [&](std::uint32_t i) {
+      if (sc.selfSeen[i] == t) return;
+      sc.selfSeen[i] = t;
+      if (shares(tri, i) || (pinned && s.w[i] == 0.0f)) return;
+      if (neighbours(i, tri)) return;
+      const float reach = base + moved + sc.selfTravel[i];
+      const glm::vec3 from[4] = {s.x[i], s.x[tri[0]], s.x[tri[1]], s.x[tri[2]]};
+      const glm::vec3 to[4] = {s.p[i], s.p[tri[0]], s.p[tri[1]], s.p[tri[2]]};
+      const int side = vertexTriangleSide(from, to, h, reach);
+      // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
+      if (side > 0) sc.selfPairs.push_back({{i, tri[0], tri[1], tri[2]}, false});
+      if (side < 0) sc.selfPairs.push_back({{i, tri[0], tri[2], tri[1]}, false});
+    });
+  }
+
+  // In vertex order (a stable counting sort keeps the triangles ascending
+  // within each vertex), whatever the hash's layout.
+  sc.selfStart.assign(n + 1, 0);
+  for (const SelfContact& c : sc.selfPairs) ++sc.selfStart[c.v[0] + 1];
+  for (std::size_t i = 0; i < n; ++i) sc.selfStart[i + 1] += sc.selfStart[i];
+  sc.selfContacts.resize(sc.selfPairs.size());
+  for (const SelfContact& c : sc.selfPairs) sc.selfContacts[sc.selfStart[c.v[0]]++] = c;
+}
+
+void solveSelfContacts(State& s, SelfContact* contacts, std::size_t count, float thickness) {
+  for (std::size_t j = 0; j < count; ++j) {
+    SelfContact& c = contacts[j];
+    const ConstraintEval<4, float> e =
+        evalVertexTriangle(s.p[c.v[0]], s.p[c.v[1]], s.p[c.v[2]], s.p[c.v[3]], thickness);
+    if (!e.valid || e.C >= 0.0f) continue;
+    float w[4];
+    for (int k = 0; k < 4; ++k) w[k] = s.w[c.v[k]];
+    float scale;
+    if (!pbdScale(e, w, scale)) continue;
+    for (int k = 0; k < 4; ++k) s.p[c.v[k]] -= (scale * w[k]) * e.grad[k];
+    c.touched = true;
+  }
+}
+
+std::size_t countSelfIntersections(const World& world) {
+  const Cloth& cloth = world.cloth;
+  const std::vector<glm::vec3>& x = world.state.x;
+  const float cell = meanRestEdge(cloth);
+  if (!(cell > 0.0f)) return 0;
+  std::vector<Aabb> boxes(cloth.triangles.size());
+  for (std::size_t t = 0; t < boxes.size(); ++t) {
+    const glm::uvec3& tri = cloth.triangles[t];
+    boxes[t].min = glm::min(x[tri[0]], glm::min(x[tri[1]], x[tri[2]]));
+    boxes[t].max = glm::max(x[tri[0]], glm::max(x[tri[1]], x[tri[2]]));
+  }
+  SpatialHash hash;
+  hash.build(boxes, cell);
+  std::vector<std::uint32_t> candidates;
+  std::size_t crossings = 0;
+  for (const StretchConstraint& e : cloth.stretch) {
+    hash.query({glm::min(x[e.a], x[e.b]), glm::max(x[e.a], x[e.b])}, candidates);
+    for (std::uint32_t t : candidates) {
+      const glm::uvec3& tri = cloth.triangles[t];
+      if (shares(tri, e.a) || shares(tri, e.b)) continue;
+      if (segmentCrossesTriangle(glm::dvec3(x[e.a]), glm::dvec3(x[e.b]), glm::dvec3(x[tri[0]]),
+                                 glm::dvec3(x[tri[1]]), glm::dvec3(x[tri[2]])))
+        ++crossings;
+    }
+  }
+  return crossings;
+}
+
+}  // namespace drape::sim

@@ -1,0 +1,43 @@
+#pragma once
+// Self collision (paper §4.3, pbd.md §7): vertex–triangle constraints found
+// with a spatial hash over the triangles' motion in a sub-step, generated once
+// before the solver iterations (like collider contacts) and projected in
+// every iteration. And a count of the mesh's edge–triangle crossings, to
+// measure how well that works.
+
+#include <cstddef>
+
+#include "sim/world.hpp"
+
+namespace drape::sim {
+
+// This sub-step's constraints into world.scratch.selfContacts (emptied when
+// params.self_collision is 0). A vertex q gets one for triangle (p1, p2, p3)
+// not containing it when, over the motion x → p, it passes through the
+// triangle (continuous test, linearised in the signed distance) or ends
+// within reach of it (thickness plus a margin for what the iterations move);
+// the constraint keeps q on the side it came from. A vertex joined by an edge
+// to a corner of the triangle gets none. The constraints come out in vertex
+// order, then triangle order, whatever the hash's layout (determinism).
+void generateSelfContacts(World& world);
+
+// Project the constraints on the predicted positions: stiffness 1, mass
+// weighted (paper §3.3), so the four vertices move and momentum is kept.
+void solveSelfContacts(State& s, SelfContact* contacts, std::size_t count, float thickness);
+
+// Which side of triangle (a, b, c) vertex q must be kept on over the motion
+// from the `from` positions to the `to` positions: +1 the front (normal
+// (b − a) × (c − a)), −1 the back, 0 when it neither passes through nor ends
+// within `reach` of the triangle (grown by `thickness` at its edges).
+int vertexTriangleSide(const glm::vec3 (&from)[4], const glm::vec3 (&to)[4], float thickness,
+                       float reach);
+
+// Edge–triangle crossings of the current positions: pairs of a mesh edge and a
+// triangle sharing no vertex with it where the edge passes through the
+// triangle. Zero for a cloth that never passed through itself.
+std::size_t countSelfIntersections(const World& world);
+
+// Mean rest length of the cloth's edges (m): the hash's cell size.
+float meanRestEdge(const Cloth& cloth);
+
+}  // namespace drape::sim

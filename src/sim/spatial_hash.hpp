@@ -1,0 +1,74 @@
+#pragma once
+// Spatial hashing of boxes (Teschner et al. 2003, "Optimized spatial hashing
+// for collision detection of deformable objects"; PBD §4.3): an unbounded grid
+// of cubic cells folded into a table by a hash of the cell's integer
+// coordinates. Each box goes into every cell it overlaps. Buckets are filled
+// by counting sort in box order and queries return sorted ids, so nothing
+// depends on the order of a hash table's iteration (determinism).
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+namespace drape::sim {
+
+struct Aabb {
+  glm::vec3 min{0.0f}, max{0.0f};
+  bool overlaps(const Aabb& o) const {
+    return min.x <= o.max.x && o.min.x <= max.x && min.y <= o.max.y && o.min.y <= max.y &&
+           min.z <= o.max.z && o.min.z <= max.z;
+  }
+};
+
+class SpatialHash {
+ public:
+  // A box over more cells than this is checked by every query instead.
+  static constexpr std::uint64_t kMaxCells = 512;
+
+  // Box i of `boxes` goes into every cell of edge `cell` (m) it overlaps.
+  // Boxes over too many cells (a vertex flung far in one step) are kept in
+  // a short list that every query checks instead.
+  void build(const std::vector<Aabb>& boxes, float cell);
+  // Ids of the boxes that overlap `box`, ascending and without repeats.
+  void query(const Aabb& box, std::vector<std::uint32_t>& out) const;
+  // Call f(id) for the boxes that overlap `box`, in bucket order; an id can
+  // come more than once (a box over several of the cells, or cells sharing a
+  // bucket), so the caller drops repeats. Cheaper than query() when the
+  // stored boxes are points.
+  template <typename F>
+  void visit(const Aabb& box, F&& f) const {
+    const CellRange r = cellsOf(box);
+    auto take = [&](std::uint32_t i) {
+      if (boxes_[i].overlaps(box)) f(i);
+    };
+    if (r.count() > kMaxCells) {
+      for (std::uint32_t i = 0; i < boxes_.size(); ++i) take(i);
+      return;
+    }
+    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
+      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
+        for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x) {
+          const std::size_t b = bucketOf(x, y, z);
+          for (std::uint32_t k = start_[b]; k < start_[b + 1]; ++k) take(items_[k]);
+        }
+    for (std::uint32_t i : large_) take(i);
+  }
+
+ private:
+  struct CellRange {
+    glm::i64vec3 lo, hi;
+    std::uint64_t count() const;
+  };
+  CellRange cellsOf(const Aabb& box) const;
+  std::size_t bucketOf(std::int64_t x, std::int64_t y, std::int64_t z) const;
+
+  float inverseCell_ = 1.0f;
+  std::size_t mask_ = 0;                 // table size − 1 (a power of two)
+  std::vector<Aabb> boxes_;
+  std::vector<std::uint32_t> start_;     // bucket b is items_[start_[b], start_[b + 1])
+  std::vector<std::uint32_t> items_;
+  std::vector<std::uint32_t> large_;     // boxes over more than kMaxCells cells
+};
+
+}  // namespace drape::sim

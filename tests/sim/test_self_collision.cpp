@@ -1,0 +1,247 @@
+// Self collision (paper §4.3): the constraint's gradient and momentum, the
+// spatial hash, the crossing count, a fast vertex against a triangle, and the
+// fold scene with and without it.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "scene/scenes.hpp"
+#include "sim/self_collision.hpp"
+#include "sim/self_contact.hpp"
+#include "sim/solver.hpp"
+#include "sim/spatial_hash.hpp"
+#include "sim/stats.hpp"
+
+using namespace drape;
+using dvec3 = glm::dvec3;
+
+namespace {
+
+sim::World buildScene(const char* name, const std::vector<std::string>& sets = {}) {
+  const scene::SceneInfo* info = scene::findScene(name);
+  EXPECT_NE(info, nullptr);
+  sim::Params params = scene::sceneParams(*info);
+  for (const std::string& s : sets) {
+    auto r = sim::setParamAssignment(params, s);
+    EXPECT_TRUE(r) << r.error();
+  }
+  auto built = info->build(params);
+  EXPECT_TRUE(built) << built.error();
+  return std::move(built->world);
+}
+
+std::uint64_t hashPositions(const sim::World& w) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (const glm::vec3& x : w.state.x) {
+    unsigned char bytes[sizeof(glm::vec3)];
+    std::memcpy(bytes, &x, sizeof bytes);
+    for (unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
+  }
+  return h;
+}
+
+dvec3 randomPoint(std::mt19937& rng, double scale = 1.0) {
+  std::uniform_real_distribution<double> u(-scale, scale);
+  return {u(rng), u(rng), u(rng)};
+}
+
+// A vertex and a triangle (not a mesh edge apart): a large horizontal
+// triangle at y = 0 and a small one `height` above it, pointing down.
+sim::World vertexOverTriangle(float height) {
+  sim::TriMesh mesh;
+  mesh.positions = {{-1.0f, 0.0f, -1.0f}, {1.0f, 0.0f, -1.0f}, {0.0f, 0.0f, 1.0f},
+                    {0.0f, height, 0.0f}, {0.1f, height + 0.1f, 0.0f}, {0.0f, height + 0.1f, 0.1f}};
+  mesh.triangles = {{0, 2, 1}, {3, 4, 5}};
+  sim::Params params;
+  params.gravity = glm::vec3(0.0f);
+  params.self_collision = 1;
+  params.damping = 0.0f;
+  auto world = scene::worldFromMesh(mesh, params);
+  EXPECT_TRUE(world) << world.error();
+  return std::move(world.value());
+}
+
+}  // namespace
+
+TEST(SelfCollision, VertexTriangleGradientMatchesFiniteDifferences) {
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 100; ++trial) {
+    std::vector<dvec3> x = {randomPoint(rng), randomPoint(rng), randomPoint(rng), randomPoint(rng)};
+    const double h = 0.01;
+    const sim::ConstraintEval<4, double> e = sim::evalVertexTriangle(x[0], x[1], x[2], x[3], h);
+    ASSERT_TRUE(e.valid);
+    auto C = [&](const std::vector<dvec3>& p) {
+      return sim::evalVertexTriangle(p[0], p[1], p[2], p[3], h).C;
+    };
+    // C is the signed distance of q to the triangle's plane, less h.
+    const dvec3 n = glm::normalize(glm::cross(x[2] - x[1], x[3] - x[1]));
+    EXPECT_NEAR(e.C, glm::dot(x[0] - x[1], n) - h, 1e-12);
+    for (std::size_t i = 0; i < 4; ++i) {
+      dvec3 numeric;
+      for (int a = 0; a < 3; ++a) {
+        const double keep = x[i][a], step = 1e-6;
+        x[i][a] = keep + step;
+        const double plus = C(x);
+        x[i][a] = keep - step;
+        const double minus = C(x);
+        x[i][a] = keep;
+        numeric[a] = (plus - minus) / (2.0 * step);
+      }
+      const double scale = std::max(1.0, glm::length(numeric));
+      EXPECT_LT(glm::length(e.grad[i] - numeric), 1e-6 * scale) << "trial " << trial << " vertex " << i;
+    }
+  }
+  // A sliver triangle is reported, not turned into NaN.
+  const dvec3 a(0.0), b(1.0, 0.0, 0.0), c(2.0, 0.0, 0.0), q(0.5, 1.0, 0.0);
+  EXPECT_FALSE(sim::evalVertexTriangle(q, a, b, c, 0.01).valid);
+}
+
+TEST(SelfCollision, ProjectionKeepsMomentumWithUnequalMasses) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> mass(0.1f, 10.0f);
+  int projected = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    sim::State s;
+    for (int i = 0; i < 4; ++i) {
+      const dvec3 p = randomPoint(rng);
+      s.p.push_back(glm::vec3(p));
+      s.w.push_back(1.0f / mass(rng));
+    }
+    s.x = s.p;
+    s.v.assign(4, glm::vec3(0.0f));
+    sim::SelfContact c{{0, 1, 2, 3}, false};
+    const float h = 0.05f;
+    const auto before = sim::evalVertexTriangle(s.p[0], s.p[1], s.p[2], s.p[3], h);
+    if (!before.valid || before.C >= 0.0f) continue;
+    const sim::State start = s;
+    sim::solveSelfContacts(s, &c, 1, h);
+    ++projected;
+    EXPECT_TRUE(c.touched);
+    glm::dvec3 linear(0.0), angular(0.0);
+    for (int i = 0; i < 4; ++i) {
+      const double m = 1.0 / double(s.w[i]);
+      const glm::dvec3 dp = glm::dvec3(s.p[i]) - glm::dvec3(start.p[i]);
+      linear += m * dp;
+      angular += glm::cross(glm::dvec3(start.p[i]), m * dp);
+    }
+    double moved = 0.0;
+    for (int i = 0; i < 4; ++i) moved += glm::length(glm::dvec3(s.p[i]) - glm::dvec3(start.p[i]));
+    EXPECT_GT(moved, 0.0);
+    EXPECT_LT(glm::length(linear), 1e-4 * std::max(1.0, moved)) << "trial " << trial;
+    EXPECT_LT(glm::length(angular), 1e-4 * std::max(1.0, moved)) << "trial " << trial;
+    const auto after = sim::evalVertexTriangle(s.p[0], s.p[1], s.p[2], s.p[3], h);
+    EXPECT_GT(after.C, before.C);
+  }
+  EXPECT_GT(projected, 50);
+}
+
+TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-2.0f, 2.0f), size(0.0f, 0.3f);
+  std::vector<sim::Aabb> boxes;
+  for (int i = 0; i < 400; ++i) {
+    const glm::vec3 c(u(rng), u(rng), u(rng));
+    const glm::vec3 half(size(rng), size(rng), size(rng));
+    boxes.push_back({c - half, c + half});
+  }
+  boxes.push_back({glm::vec3(-50.0f), glm::vec3(50.0f)});  // over too many cells: the large list
+  sim::SpatialHash hash;
+  hash.build(boxes, 0.2f);
+  std::vector<std::uint32_t> found;
+  for (int q = 0; q < 200; ++q) {
+    const glm::vec3 c(u(rng), u(rng), u(rng));
+    const glm::vec3 half(size(rng));
+    const sim::Aabb query{c - half, c + half};
+    hash.query(query, found);
+    std::vector<std::uint32_t> expected;
+    for (std::uint32_t i = 0; i < boxes.size(); ++i)
+      if (boxes[i].overlaps(query)) expected.push_back(i);
+    EXPECT_EQ(found, expected) << "query " << q;
+  }
+}
+
+TEST(SelfCollision, CountsEdgeTriangleCrossings) {
+  sim::TriMesh mesh;
+  // Two triangles apart, then the second moved to pierce the first.
+  mesh.positions = {{-1.0f, 0.0f, -1.0f}, {1.0f, 0.0f, -1.0f}, {0.0f, 0.0f, 1.0f},
+                    {0.0f, 0.5f, 0.0f},   {0.2f, 1.0f, 0.0f},  {0.0f, 1.0f, 0.2f}};
+  mesh.triangles = {{0, 2, 1}, {3, 4, 5}};
+  auto built = scene::worldFromMesh(mesh, sim::Params{});
+  ASSERT_TRUE(built);
+  sim::World& w = built.value();
+  EXPECT_EQ(sim::countSelfIntersections(w), 0u);
+  for (std::uint32_t i = 3; i < 6; ++i) w.state.x[i].y -= 0.75f;  // vertex 3 below, 4 and 5 above
+  // Edges 3–4 and 3–5 pass through the big triangle.
+  EXPECT_EQ(sim::countSelfIntersections(w), 2u);
+}
+
+TEST(SelfCollision, FastVertexStaysOnItsSideOfATriangle) {
+  // The small triangle falls through the big one (0.3 m below) within one
+  // frame: at 40 m/s it ends 0.37 m below, at 200 m/s 3 m below, further
+  // than any margin of the constraint's reach: only the continuous test
+  // catches it.
+  for (float speed : {40.0f, 200.0f})
+    for (int on = 0; on < 2; ++on) {
+      sim::World w = vertexOverTriangle(0.3f);
+      w.params.self_collision = on;
+      for (std::uint32_t i = 3; i < 6; ++i) w.state.v[i] = glm::vec3(0.0f, -speed, 0.0f);
+      sim::step(w);
+      ASSERT_TRUE(sim::allFinite(w));
+      const auto e = sim::evalVertexTriangle(w.state.x[3], w.state.x[0], w.state.x[2], w.state.x[1], 0.0f);
+      ASSERT_TRUE(e.valid);
+      if (on) {
+        EXPECT_GE(e.C, 0.9f * w.params.thickness) << speed << " m/s: the vertex went through";
+        EXPECT_EQ(sim::countSelfIntersections(w), 0u) << speed << " m/s";
+        // Momentum went into the big triangle: it moves down now.
+        EXPECT_LT(w.state.v[0].y, 0.0f);
+      } else {
+        EXPECT_LT(e.C, 0.0f) << speed << " m/s: without self collision the vertex should pass";
+      }
+    }
+}
+
+TEST(SelfCollision, FoldSceneHasNoCrossingsWithSelfCollision) {
+  sim::World w = buildScene("fold");
+  ASSERT_EQ(w.vertexCount(), 1369u);
+  ASSERT_EQ(w.params.self_collision, 1);
+  std::size_t active = 0;
+  for (int frame = 1; frame <= 300; ++frame) {
+    sim::step(w);
+    active = std::max(active, w.selfContactsActive);
+    if (frame == 150 || frame == 300) {
+      EXPECT_EQ(sim::countSelfIntersections(w), 0u) << "frame " << frame;
+      EXPECT_TRUE(sim::allFinite(w));
+    }
+  }
+  // It did fold: the layers pressed on each other, and the cloth now covers
+  // well under its 1.5 m length.
+  EXPECT_GT(active, 100u);
+  const sim::Bounds b = sim::bounds(w);
+  EXPECT_LT(b.max.z - b.min.z, 1.2f);
+  EXPECT_LT(b.max.y, 0.2f);
+}
+
+TEST(SelfCollision, FoldSceneCrossesItselfWithoutSelfCollision) {
+  sim::World w = buildScene("fold", {"self_collision=0"});
+  for (int frame = 1; frame <= 300; ++frame) {
+    sim::step(w);
+    if (frame == 150 || frame == 300) {
+      EXPECT_GT(sim::countSelfIntersections(w), 0u) << "frame " << frame;
+    }
+  }
+  EXPECT_EQ(w.selfContacts, 0u);
+}
+
+TEST(SelfCollision, FoldSceneIsDeterministic) {
+  sim::World a = buildScene("fold"), b = buildScene("fold");
+  for (int frame = 0; frame < 90; ++frame) {
+    sim::step(a);
+    sim::step(b);
+  }
+  EXPECT_EQ(hashPositions(a), hashPositions(b));
+  EXPECT_EQ(a.selfContacts, b.selfContacts);
+}
