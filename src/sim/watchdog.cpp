@@ -11,6 +11,7 @@ void Watchdog::reset(const World& world) {
   good_ = world.state;
   goodTopology_ = world.cloth.topologyVersion;
   goodCloth_ = world.cloth;
+  goodTornEdges_ = world.tornEdges;
   goodTime_ = world.time;
   goodFrame_ = world.frame;
   const Bounds b = bounds(world);
@@ -53,6 +54,7 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
       goodTopology_ = world.cloth.topologyVersion;
       goodCloth_ = world.cloth;
     }
+    goodTornEdges_ = world.tornEdges;
     goodTime_ = world.time;
     goodFrame_ = world.frame;
     return {};
@@ -75,6 +77,7 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
   world.scratch.packedVersion = UINT64_MAX;
   world.scratch.tethersTopology = UINT64_MAX;
   world.state = good_;
+  world.tornEdges = goodTornEdges_;
   world.time = goodTime_;
   world.frame = goodFrame_;
   return verdict;

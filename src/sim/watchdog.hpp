@@ -32,6 +32,7 @@ class Watchdog {
   State good_;
   Cloth goodCloth_;  // the cloth of the last good state (copied when its topology changes)
   std::uint64_t goodTopology_ = 0;
+  std::uint64_t goodTornEdges_ = 0;
   double goodTime_ = 0.0;
   std::uint64_t goodFrame_ = 0;
   glm::vec3 centre_{0.0f};

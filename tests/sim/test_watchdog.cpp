@@ -7,6 +7,7 @@
 #include "scene/scenes.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
+#include "sim/tearing.hpp"
 #include "sim/watchdog.hpp"
 
 using namespace drape;
@@ -69,4 +70,31 @@ TEST(Watchdog, CatchesRunawaySpeedAndNamesTheTimeStep) {
   EXPECT_NE(v.message.find("m/s"), std::string::npos) << v.message;
   EXPECT_NE(v.message.find("dt"), std::string::npos) << v.message;
   EXPECT_EQ(w.state.v[7], glm::vec3(0.0f));
+}
+
+TEST(Watchdog, RollsBackTearingToo) {
+  sim::World w = hang();
+  sim::Watchdog dog;
+  dog.reset(w);
+  sim::step(w);
+  ASSERT_TRUE(dog.afterStep(w).ok);
+  const std::size_t vertices = w.state.x.size(), triangles = w.cloth.triangles.size();
+  const std::size_t stretch = w.cloth.stretch.size();
+  const std::uint64_t version = w.cloth.topologyVersion;
+  // What a bad step that also tore leaves behind: a split and a NaN.
+  const sim::TearResult torn = sim::tearEdge(w, std::uint32_t(w.cloth.stretch.size() / 2));
+  ASSERT_TRUE(torn.split);
+  ASSERT_GT(w.tornEdges, 0u);
+  ASSERT_GT(w.state.x.size(), vertices);
+  w.state.x[torn.duplicate] = glm::vec3(std::nanf(""));
+  EXPECT_FALSE(dog.afterStep(w).ok);
+  EXPECT_EQ(w.tornEdges, 0u);
+  EXPECT_EQ(w.state.x.size(), vertices);
+  EXPECT_EQ(w.cloth.triangles.size(), triangles);
+  EXPECT_EQ(w.cloth.stretch.size(), stretch);
+  EXPECT_EQ(w.cloth.topologyVersion, version);
+  EXPECT_TRUE(sim::allFinite(w));
+  // And the solver runs on the restored topology.
+  sim::step(w);
+  EXPECT_TRUE(dog.afterStep(w).ok);
 }
