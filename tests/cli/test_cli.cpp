@@ -81,7 +81,8 @@ TEST_F(Cli, HelpAndVersionAndListExitZero) {
   EXPECT_EQ(v.out.rfind("drape ", 0), 0u);
   Outcome l = drape("--list-scenes");
   EXPECT_EQ(l.code, 0);
-  for (const char* scene : {"hang", "drape", "balloon"}) EXPECT_NE(l.out.find(scene), std::string::npos);
+  for (const char* scene : {"hang", "drape", "balloon", "tear", "fold"})
+    EXPECT_NE(l.out.find(scene), std::string::npos) << scene;
 }
 
 TEST_F(Cli, StatsHaveTheContractKeys) {
@@ -90,7 +91,7 @@ TEST_F(Cli, StatsHaveTheContractKeys) {
   const auto j = readJson(path("s.json"));
   for (const char* key : {"scene", "vertices", "triangles", "edges", "constraints", "frames", "dt",
                           "iterations", "step_ms", "strain", "bounds", "nan",
-                          "min_collider_distance"})
+                          "min_collider_distance", "pieces", "torn_edges", "self_intersections"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_EQ(j["scene"], "hang");
   EXPECT_EQ(j["vertices"], 48 * 48);
@@ -105,6 +106,9 @@ TEST_F(Cli, StatsHaveTheContractKeys) {
   EXPECT_LE(j["step_ms"]["median"].get<double>(), j["step_ms"]["max"].get<double>());
   EXPECT_GE(j["strain"]["max"].get<double>(), j["strain"]["mean"].get<double>());
   EXPECT_EQ(j["nan"], false);
+  EXPECT_EQ(j["pieces"], 1);
+  EXPECT_EQ(j["torn_edges"], 0);
+  EXPECT_EQ(j["self_intersections"], 0);
   // The cloth fell from y = 1 but its pinned corners stayed.
   EXPECT_LT(j["bounds"]["min"][1].get<double>(), 0.9);
   EXPECT_NEAR(j["bounds"]["max"][1].get<double>(), 1.0, 1e-4);
@@ -172,6 +176,25 @@ TEST_F(Cli, SameRunTwiceGivesIdenticalObj) {
   sb << b.rdbuf();
   EXPECT_EQ(sa.str(), sb.str());
   EXPECT_GT(sa.str().size(), 1000u);
+}
+
+TEST_F(Cli, TearSceneRipsApartAndReportsIt) {
+  Outcome r = drape("--scene tear --set resolution=24 --headless --frames 600 --stats " + path("s.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = readJson(path("s.json"));
+  EXPECT_GE(j["pieces"].get<int>(), 2);
+  EXPECT_GT(j["torn_edges"].get<int>(), 0);
+  EXPECT_GT(j["vertices"].get<int>(), 24 * 24);  // split vertices were added
+  EXPECT_EQ(j["nan"], false);
+}
+
+TEST_F(Cli, FoldSceneStaysUntangledWithSelfCollisionOnly) {
+  Outcome on = drape("--scene fold --headless --frames 150 --stats " + path("on.json"));
+  Outcome off = drape("--scene fold --set self_collision=0 --headless --frames 150 --stats " + path("off.json"));
+  ASSERT_EQ(on.code, 0) << on.err;
+  ASSERT_EQ(off.code, 0) << off.err;
+  EXPECT_EQ(readJson(path("on.json"))["self_intersections"], 0);
+  EXPECT_GT(readJson(path("off.json"))["self_intersections"].get<int>(), 0);
 }
 
 TEST_F(Cli, BadInputIsRefusedWithOneLineAndExitTwo) {
