@@ -4,23 +4,16 @@
 
 #include <cmath>
 
+#include "scene_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 
 using namespace drape;
+using test_support::buildScene;
 
 namespace {
-
-sim::World sceneWorld(const char* name, const std::vector<std::string>& sets = {}) {
-  const scene::SceneInfo* info = scene::findScene(name);
-  sim::Params params = scene::sceneParams(*info);
-  for (const std::string& s : sets) EXPECT_TRUE(sim::setParamAssignment(params, s));
-  auto built = info->build(params);
-  EXPECT_TRUE(built) << built.error();
-  return std::move(built->world);
-}
 
 float distanceTo(const sim::World& w, std::size_t collider) {
   const sim::Collider& c = w.colliders[collider];
@@ -58,7 +51,7 @@ glm::vec3 centroid(const sim::World& w) {
 }  // namespace
 
 TEST(Collision, DrapedClothNeverEntersTheSphere) {
-  sim::World w = sceneWorld("drape");
+  sim::World w = buildScene("drape");
   float worst = 1e30f;
   for (int i = 0; i < 300; ++i) {
     sim::step(w);
@@ -71,7 +64,7 @@ TEST(Collision, DrapedClothNeverEntersTheSphere) {
 }
 
 TEST(Collision, FloorHoldsTheHangingCloth) {
-  sim::World w = sceneWorld("drape", {"resolution=16"});
+  sim::World w = buildScene("drape", {"resolution=16"});
   for (int i = 0; i < 400; ++i) sim::step(w);
   EXPECT_GE(distanceTo(w, 1), -w.params.thickness);
 }
@@ -146,7 +139,7 @@ TEST(Collision, RotatingSphereDragsTheClothByFriction) {
 }
 
 TEST(Balloon, PressureOneKeepsTheVolume) {
-  sim::World w = sceneWorld("balloon");
+  sim::World w = buildScene("balloon");
   ASSERT_TRUE(w.cloth.pressureActive);
   const float v0 = sim::restVolume(w);
   EXPECT_NEAR(v0, 4.0f / 3.0f * 3.14159265f * 0.125f, 0.03f);
@@ -161,7 +154,7 @@ TEST(Balloon, PressureOneKeepsTheVolume) {
 }
 
 TEST(Balloon, OverpressureInflatesASoftBalloon) {
-  sim::World w = sceneWorld("balloon", {"k_pressure=1.5", "k_stretch=0.05"});
+  sim::World w = buildScene("balloon", {"k_pressure=1.5", "k_stretch=0.05"});
   const float v0 = sim::restVolume(w);
   for (int i = 0; i < 300; ++i) sim::step(w);
   EXPECT_GT(sim::currentVolume(w), 1.3f * v0);

@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "scene_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "sim/self_collision.hpp"
 #include "sim/self_contact.hpp"
@@ -17,32 +18,11 @@
 #include "sim/stats.hpp"
 
 using namespace drape;
+using test_support::buildScene;
+using test_support::hashPositions;
 using dvec3 = glm::dvec3;
 
 namespace {
-
-sim::World buildScene(const char* name, const std::vector<std::string>& sets = {}) {
-  const scene::SceneInfo* info = scene::findScene(name);
-  EXPECT_NE(info, nullptr);
-  sim::Params params = scene::sceneParams(*info);
-  for (const std::string& s : sets) {
-    auto r = sim::setParamAssignment(params, s);
-    EXPECT_TRUE(r) << r.error();
-  }
-  auto built = info->build(params);
-  EXPECT_TRUE(built) << built.error();
-  return std::move(built->world);
-}
-
-std::uint64_t hashPositions(const sim::World& w) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (const glm::vec3& x : w.state.x) {
-    unsigned char bytes[sizeof(glm::vec3)];
-    std::memcpy(bytes, &x, sizeof bytes);
-    for (unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
-  }
-  return h;
-}
 
 dvec3 randomPoint(std::mt19937& rng, double scale = 1.0) {
   std::uniform_real_distribution<double> u(-scale, scale);

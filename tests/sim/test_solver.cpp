@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "scene_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "sim/constraints.hpp"
@@ -13,34 +14,13 @@
 #include "sim/stats.hpp"
 
 using namespace drape;
+using test_support::buildScene;
+using test_support::hashPositions;
 
 namespace {
 
-sim::World buildScene(const char* name, const std::vector<std::string>& sets = {}) {
-  const scene::SceneInfo* info = scene::findScene(name);
-  EXPECT_NE(info, nullptr);
-  sim::Params params = scene::sceneParams(*info);
-  for (const std::string& s : sets) {
-    auto r = sim::setParamAssignment(params, s);
-    EXPECT_TRUE(r) << r.error();
-  }
-  auto built = info->build(params);
-  EXPECT_TRUE(built) << built.error();
-  return std::move(built->world);
-}
-
 void run(sim::World& w, int frames) {
   for (int i = 0; i < frames; ++i) sim::step(w);
-}
-
-std::uint64_t hashPositions(const sim::World& w) {
-  std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the bytes
-  for (const glm::vec3& x : w.state.x) {
-    unsigned char bytes[sizeof(glm::vec3)];
-    std::memcpy(bytes, &x, sizeof bytes);
-    for (unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
-  }
-  return h;
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "scene_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "sim/solver.hpp"
@@ -23,6 +24,8 @@
 #include "sim/tearing.hpp"
 
 using namespace drape;
+using test_support::buildScene;
+using test_support::hashPositions;
 
 namespace {
 
@@ -163,29 +166,6 @@ std::string topologyProblem(const sim::World& w, double density) {
   if (c.pressureActive && !edges.empty() && interior.size() != edges.size())
     return "pressure on an open surface";
   return "";
-}
-
-sim::World buildScene(const char* name, const std::vector<std::string>& sets = {}) {
-  const scene::SceneInfo* info = scene::findScene(name);
-  EXPECT_NE(info, nullptr);
-  sim::Params params = scene::sceneParams(*info);
-  for (const std::string& s : sets) {
-    auto r = sim::setParamAssignment(params, s);
-    EXPECT_TRUE(r) << r.error();
-  }
-  auto built = info->build(params);
-  EXPECT_TRUE(built) << built.error();
-  return std::move(built->world);
-}
-
-std::uint64_t hashPositions(const sim::World& w) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (const glm::vec3& x : w.state.x) {
-    unsigned char bytes[sizeof(glm::vec3)];
-    std::memcpy(bytes, &x, sizeof bytes);
-    for (unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
-  }
-  return h;
 }
 
 // A hexagon fan in the x–z plane: centre 0, ring vertices 1..6 at 0°, 60°, …

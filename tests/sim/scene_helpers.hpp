@@ -1,0 +1,42 @@
+#pragma once
+// Helpers the simulation tests share: a built-in scene with --set style
+// overrides, and a hash of the positions for determinism checks.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "scene/scenes.hpp"
+#include "sim/world.hpp"
+
+namespace drape::test_support {
+
+// The built-in scene `name` with its defaults, then `sets` ("KEY=VALUE").
+inline sim::World buildScene(const char* name, const std::vector<std::string>& sets = {}) {
+  const scene::SceneInfo* info = scene::findScene(name);
+  EXPECT_NE(info, nullptr) << name;
+  sim::Params params = scene::sceneParams(*info);
+  for (const std::string& s : sets) {
+    auto r = sim::setParamAssignment(params, s);
+    EXPECT_TRUE(r) << r.error();
+  }
+  auto built = info->build(params);
+  EXPECT_TRUE(built) << built.error();
+  return std::move(built->world);
+}
+
+// FNV-1a over the bytes of every position: equal hashes, bit-identical runs.
+inline std::uint64_t hashPositions(const sim::World& w) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (const glm::vec3& x : w.state.x) {
+    unsigned char bytes[sizeof(glm::vec3)];
+    std::memcpy(bytes, &x, sizeof bytes);
+    for (unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace drape::test_support
