@@ -1,0 +1,50 @@
+#include "io/png_writer.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+// Static: the implementation stays private to this file, whatever other
+// libraries in the process compiled of stb.
+#define STB_IMAGE_WRITE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb_image_write.h>
+
+namespace drape::io {
+namespace {
+
+void append(void* context, void* data, int size) {
+  auto* out = static_cast<std::vector<unsigned char>*>(context);
+  const auto* bytes = static_cast<const unsigned char*>(data);
+  out->insert(out->end(), bytes, bytes + size);
+}
+
+}  // namespace
+
+std::string frameFileName(int index) {
+  char name[32];
+  std::snprintf(name, sizeof name, "frame_%05d.png", index);
+  return name;
+}
+
+Result<void> PngWriter::write(const std::string& path, int width, int height,
+                              const std::uint8_t* rgb) {
+  if (width <= 0 || height <= 0 || !rgb) return fail("cannot write " + path + ": empty image");
+  // Level 1 of 9: a recorded frame is written while the user waits for the
+  // next one, and the strongest level takes several times longer for files
+  // only some 15 % smaller.
+  stbi_write_png_compression_level = 1;
+  encoded_.clear();
+  if (!stbi_write_png_to_func(append, &encoded_, width, height, 3, rgb, width * 3))
+    return fail("cannot encode " + path + " as PNG");
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return fail("cannot write " + path + ": " + std::strerror(errno));
+  const bool written =
+      std::fwrite(encoded_.data(), 1, encoded_.size(), f) == encoded_.size() && std::fflush(f) == 0;
+  const int error = errno;
+  if (std::fclose(f) != 0 || !written)
+    return fail("cannot write " + path + ": " + std::strerror(written ? errno : error));
+  return {};
+}
+
+}  // namespace drape::io
