@@ -2,15 +2,19 @@
 // Two-sided Blinn-Phong. A cloth has no inside: each side is lit with the
 // normal that faces the viewer, and gets its own colour so that the front
 // (counter-clockwise side) and the back can be told apart.
-// Colours arrive in sRGB; lighting is done in linear space.
+// In the strain view each vertex brings its own colour (both sides alike,
+// the back a little darker). Colours arrive in sRGB; lighting is done in
+// linear space.
 
 in vec3 vWorldPos;
 in vec3 vNormal;
+in vec3 vColor;
 
 uniform vec3 uEye;
 uniform vec3 uLightDir;  // unit, towards the key light
 uniform vec3 uFront;     // sRGB
 uniform vec3 uBack;      // sRGB
+uniform float uVertexColor;  // 1: vColor instead of uFront / uBack
 uniform float uShininess;
 uniform float uSpecular;
 
@@ -22,6 +26,7 @@ void main() {
   vec3 n = normalize(vNormal);
   if (!gl_FrontFacing) n = -n;
   vec3 base = toLinear(gl_FrontFacing ? uFront : uBack);
+  if (uVertexColor > 0.5) base = toLinear(vColor) * (gl_FrontFacing ? 1.0 : 0.8);
   vec3 v = normalize(uEye - vWorldPos);
 
   float key = max(dot(n, uLightDir), 0.0);

@@ -1,20 +1,25 @@
 #version 330 core
-// Lit meshes (cloth, colliders) and their planar shadows: world position and
-// normal for the fragment shader. uModel places a collider; identity for the cloth.
+// Lit meshes (cloth, colliders), their planar shadows and the cloth's
+// wireframe: world position, normal and vertex colour for the fragment
+// shader. uModel places a collider; identity for the cloth. aColor is the
+// strain heat map's colour; meshes without it read the default (0, 0, 0).
 
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;
+layout(location = 2) in vec3 aColor;
 
 uniform mat4 uViewProj;
 uniform mat4 uModel;
 
 out vec3 vWorldPos;
 out vec3 vNormal;
+out vec3 vColor;
 
 void main() {
   vec4 world = uModel * vec4(aPosition, 1.0);
   vWorldPos = world.xyz;
   // Rigid models only (rotation + translation), so the upper 3×3 maps normals.
   vNormal = mat3(uModel) * aNormal;
+  vColor = aColor;
   gl_Position = uViewProj * world;
 }

@@ -26,6 +26,10 @@ glm::vec3 Camera::eye() const {
   return target + distance * back;
 }
 
+glm::vec3 Camera::forward() const {
+  return glm::normalize(target - eye());
+}
+
 glm::mat4 Camera::view() const {
   return glm::lookAt(eye(), target, glm::vec3(0, 1, 0));
 }
@@ -69,6 +73,19 @@ void Camera::pan(float dxPixels, float dyPixels) {
 
 void Camera::zoom(float factor) {
   distance = std::clamp(distance * factor, kMinDistance, kMaxDistance);
+}
+
+void Camera::frame(const glm::vec3& lo, const glm::vec3& hi) {
+  constexpr float kMargin = 1.15f;  // room around the cloth, so it does not touch the edges
+  target = 0.5f * (lo + hi);
+  const float radius = std::max(0.5f * glm::length(hi - lo), 0.05f);
+  // Half-angle tangents of the free area: vertically the full field of
+  // view; horizontally the free width of a window whose aspect the
+  // projection keeps whole (see projection()).
+  const float tanY = std::tan(0.5f * fovY);
+  const float tanX = (width_ - freeLeft_) / height_ * tanY;
+  const float half = std::atan(std::min(tanX, tanY));
+  distance = std::clamp(kMargin * radius / std::sin(half), kMinDistance, kMaxDistance);
 }
 
 }  // namespace drape::render

@@ -33,6 +33,8 @@ class Camera {
   void setViewport(float width, float height, float freeLeft);
 
   glm::vec3 eye() const;
+  // Unit direction of view, from the eye towards the target.
+  glm::vec3 forward() const;
   glm::mat4 view() const;
   glm::mat4 projection() const;
   glm::mat4 viewProjection() const { return projection() * view(); }
@@ -47,6 +49,10 @@ class Camera {
   void pan(float dxPixels, float dyPixels);
   // Multiply the distance by `factor` (< 1 moves closer).
   void zoom(float factor);
+  // Look at the box [lo, hi] from the current direction, from just far
+  // enough that its bounding sphere fits the free part of the window (in
+  // the narrower of its two fields of view), with a small margin.
+  void frame(const glm::vec3& lo, const glm::vec3& hi);
 
  private:
   float width_ = 1280.0f, height_ = 720.0f, freeLeft_ = 0.0f;

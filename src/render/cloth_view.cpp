@@ -1,6 +1,7 @@
 #include "render/cloth_view.hpp"
 
 #include "render/normals.hpp"
+#include "render/strain.hpp"
 
 namespace drape::render {
 
@@ -17,12 +18,22 @@ void ClothView::update(const sim::World& world, bool topologyChanged) {
   vertices_.resize(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) vertices_[i] = {x[i], normals_[i]};
   mesh_.updateVertices(vertices_);
-  if (topologyChanged || triangles.size() != triangleCount_) {
+  if (topologyChanged || triangles.size() != triangleCount_ ||
+      world.cloth.topologyVersion != topologyVersion_) {
     static_assert(sizeof(glm::uvec3) == 3 * sizeof(std::uint32_t), "triangles are packed");
     mesh_.setIndices(reinterpret_cast<const std::uint32_t*>(triangles.data()),
                      3 * triangles.size());
     triangleCount_ = triangles.size();
+    topologyVersion_ = world.cloth.topologyVersion;
   }
+}
+
+void ClothView::updateStrainColors(const sim::World& world, float strainMax) {
+  computeVertexStrain(world.state.x, world.cloth.stretch, strain_, strainCount_);
+  const float scale = strainMax > 0.0f ? 1.0f / strainMax : 0.0f;
+  colors_.resize(strain_.size());
+  for (std::size_t i = 0; i < strain_.size(); ++i) colors_[i] = strainColor(strain_[i] * scale);
+  mesh_.updateColors(colors_);
 }
 
 }  // namespace drape::render

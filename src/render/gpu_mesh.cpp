@@ -50,6 +50,35 @@ void GpuMesh::setIndices(const std::uint32_t* indices, std::size_t count) {
   indexCount_ = count;
 }
 
+void GpuMesh::updateColors(const std::vector<glm::vec3>& colors) {
+  if (colors_.get() == 0) colors_ = makeBuffer();
+  glBindVertexArray(vao_.get());
+  glBindBuffer(GL_ARRAY_BUFFER, colors_.get());
+  const auto bytes = GLsizeiptr(colors.size() * sizeof(glm::vec3));
+  if (colors.size() == colorCount_) {
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, colors.data());
+  } else {
+    glBufferData(GL_ARRAY_BUFFER, bytes, colors.data(), GL_DYNAMIC_DRAW);
+    colorCount_ = colors.size();
+  }
+  if (!colorsOn_) {
+    // The attribute's buffer binding is VAO state, captured here.
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+    colorsOn_ = true;
+  }
+  glBindVertexArray(0);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+void GpuMesh::clearColors() {
+  if (!colorsOn_) return;
+  glBindVertexArray(vao_.get());
+  glDisableVertexAttribArray(2);
+  glBindVertexArray(0);
+  colorsOn_ = false;
+}
+
 void GpuMesh::draw() const {
   if (indexCount_ == 0) return;
   glBindVertexArray(vao_.get());

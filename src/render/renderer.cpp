@@ -34,8 +34,8 @@ glm::mat4 shadowMatrix(float h, const glm::vec3& l) {
 
 const std::vector<std::string>& Renderer::shaderFiles() {
   static const std::vector<std::string> kFiles = {
-      "mesh.vert", "mesh.frag", "shadow.frag",     "floor.vert",     "floor.frag",
-      "pin.vert",  "pin.frag",  "background.vert", "background.frag"};
+      "mesh.vert", "mesh.frag", "shadow.frag",     "floor.vert",      "floor.frag",
+      "pin.vert",  "pin.frag",  "background.vert", "background.frag", "wire.frag"};
   return kFiles;
 }
 
@@ -50,17 +50,17 @@ Result<Renderer> Renderer::create(const ShaderSources& sources) {
        {Build{&r.mesh_, "mesh.vert", "mesh.frag"}, Build{&r.shadow_, "mesh.vert", "shadow.frag"},
         Build{&r.floor_, "floor.vert", "floor.frag"},
         Build{&r.background_, "background.vert", "background.frag"},
-        Build{&r.pin_, "pin.vert", "pin.frag"}}) {
+        Build{&r.pin_, "pin.vert", "pin.frag"}, Build{&r.wire_, "mesh.vert", "wire.frag"}}) {
     auto p = buildProgram(sources, b.vert, b.frag);
     if (!p) return fail(p.error());
     *b.program = std::move(p.value());
   }
   r.cloth_ = ClothView::create();
   r.emptyVao_ = makeVertexArray();
-  r.pinVao_ = makeVertexArray();
-  r.pinBuffer_ = makeBuffer();
-  glBindVertexArray(r.pinVao_.get());
-  glBindBuffer(GL_ARRAY_BUFFER, r.pinBuffer_.get());
+  r.markerVao_ = makeVertexArray();
+  r.markerBuffer_ = makeBuffer();
+  glBindVertexArray(r.markerVao_.get());
+  glBindBuffer(GL_ARRAY_BUFFER, r.markerBuffer_.get());
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
   glBindVertexArray(0);
@@ -106,13 +106,15 @@ void Renderer::setScene(const sim::World& world) {
   newTopology_ = true;
 }
 
-void Renderer::drawLitMeshes(const sim::World& world, const Program& program) {
+void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bool clothColors) {
   program.set("uModel", glm::mat4(1.0f));
+  program.set("uVertexColor", clothColors ? 1.0f : 0.0f);
   program.set("uFront", look.clothFront);
   program.set("uBack", look.clothBack);
   program.set("uShininess", 24.0f);
   program.set("uSpecular", 0.12f);
   cloth_.draw();
+  program.set("uVertexColor", 0.0f);
   program.set("uFront", look.collider);
   program.set("uBack", look.collider);
   program.set("uShininess", 48.0f);
@@ -124,36 +126,76 @@ void Renderer::drawLitMeshes(const sim::World& world, const Program& program) {
   }
 }
 
-void Renderer::drawPins(const sim::World& world, const Camera& camera, int fbHeight) {
-  pinPositions_.clear();
+void Renderer::drawWireframe(const glm::mat4& viewProj) {
+  // The cloth's triangles again as lines, pulled towards the eye so that
+  // they win the depth test against the cloth's own surface.
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+  glEnable(GL_POLYGON_OFFSET_LINE);
+  glPolygonOffset(-1.0f, -1.0f);
+  wire_.use();
+  wire_.set("uViewProj", viewProj);
+  wire_.set("uModel", glm::mat4(1.0f));
+  wire_.set("uColor", look.wire);
+  cloth_.draw();
+  glDisable(GL_POLYGON_OFFSET_LINE);
+  glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+}
+
+void Renderer::drawMarkerRange(std::size_t first, std::size_t count, const glm::vec3& color,
+                               float radius, float minPixels, bool ring) const {
+  pin_.set("uRadius", radius);
+  pin_.set("uMinPixels", minPixels);
+  pin_.set("uColor", color);
+  pin_.set("uRing", ring ? 1.0f : 0.0f);
+  glDrawArrays(GL_POINTS, GLint(first), GLsizei(count));
+}
+
+void Renderer::drawMarkers(const sim::World& world, const Camera& camera, int fbHeight,
+                           std::uint32_t hoveredVertex) {
+  const std::vector<glm::vec3>& x = world.state.x;
+  markers_.clear();
   for (const sim::Pin& p : world.pins)
-    if (p.vertex < world.state.x.size()) pinPositions_.push_back(world.state.x[p.vertex]);
-  if (pinPositions_.empty()) return;
-  glBindBuffer(GL_ARRAY_BUFFER, pinBuffer_.get());
-  const auto bytes = GLsizeiptr(pinPositions_.size() * sizeof(glm::vec3));
-  if (pinPositions_.size() > pinCapacity_) {
-    glBufferData(GL_ARRAY_BUFFER, bytes, pinPositions_.data(), GL_DYNAMIC_DRAW);
-    pinCapacity_ = pinPositions_.size();
+    if (p.vertex < x.size()) markers_.push_back(x[p.vertex]);
+  const std::size_t pins = markers_.size();
+  const bool grabbed = world.grab.active && world.grab.vertex < x.size();
+  if (grabbed) markers_.push_back(x[world.grab.vertex]);
+  const bool hovered = hoveredVertex < x.size() && !grabbed;
+  if (hovered) markers_.push_back(x[hoveredVertex]);
+  if (markers_.empty()) return;
+  glBindBuffer(GL_ARRAY_BUFFER, markerBuffer_.get());
+  const auto bytes = GLsizeiptr(markers_.size() * sizeof(glm::vec3));
+  if (markers_.size() > markerCapacity_) {
+    glBufferData(GL_ARRAY_BUFFER, bytes, markers_.data(), GL_DYNAMIC_DRAW);
+    markerCapacity_ = markers_.size();
   } else {
-    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, pinPositions_.data());
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, markers_.data());
   }
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 
   pin_.use();
   pin_.set("uViewProj", camera.viewProjection());
   pin_.set("uEye", camera.eye());
-  pin_.set("uRadius", look.pinRadius);
   // Pixels per metre at depth 1: the projection's y scale times half the
   // framebuffer height.
   pin_.set("uPixelsPerUnit", camera.projection()[1][1] * 0.5f * float(fbHeight));
-  pin_.set("uMinPixels", 11.0f);
-  pin_.set("uColor", look.pin);
-  glBindVertexArray(pinVao_.get());
-  glDrawArrays(GL_POINTS, 0, GLsizei(pinPositions_.size()));
+  glBindVertexArray(markerVao_.get());
+  drawMarkerRange(0, pins, look.pin, look.pinRadius, 11.0f, false);
+  // The hand's vertex and the one under the cursor are interface, not
+  // scene: drawn over everything, so the cloth never hides them.
+  glDisable(GL_DEPTH_TEST);
+  if (grabbed) drawMarkerRange(pins, 1, look.grabbed, 1.4f * look.pinRadius, 14.0f, false);
+  if (hovered) drawMarkerRange(pins, 1, look.hovered, 1.6f * look.pinRadius, 16.0f, true);
+  glEnable(GL_DEPTH_TEST);
   glBindVertexArray(0);
 }
 
-void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, int fbHeight) {
+void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, int fbHeight,
+                    const ViewOptions& view, std::uint32_t hoveredVertex) {
   // Order: opaque meshes first, then the floor, its shadows and the
   // background, so that the depth test spares the big backdrops every pixel
   // already covered (software rasterisers shade per pixel).
@@ -171,6 +213,10 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
 
   cloth_.update(world, newTopology_);
   newTopology_ = false;
+  if (view.shading == Shading::Strain)
+    cloth_.updateStrainColors(world, view.strainMax);
+  else
+    cloth_.clearColors();
   const glm::mat4 viewProj = camera.viewProjection();
   const glm::vec3 eye = camera.eye();
 
@@ -179,7 +225,8 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   mesh_.set("uEye", eye);
   // View space to world: the inverse of the view's rotation is its transpose.
   mesh_.set("uLightDir", glm::transpose(glm::mat3(camera.view())) * look.keyLightInView);
-  drawLitMeshes(world, mesh_);
+  drawLitMeshes(world, mesh_, view.shading == Shading::Strain);
+  if (view.wireframe) drawWireframe(viewProj);
 
   // Seen from below, the floor would hide the whole scene: it and its
   // shadows are drawn only from above.
@@ -210,7 +257,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
     shadow_.use();
     shadow_.set("uViewProj", viewProj * shadowMatrix(floorHeight_, look.shadowDir));
     shadow_.set("uShadowColor", look.shadow);
-    drawLitMeshes(world, shadow_);
+    drawLitMeshes(world, shadow_, false);
     glDisable(GL_POLYGON_OFFSET_FILL);
     glDisable(GL_STENCIL_TEST);
     glDepthMask(GL_TRUE);
@@ -229,7 +276,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   glBindVertexArray(0);
   glDepthMask(GL_TRUE);
 
-  drawPins(world, camera, fbHeight);
+  drawMarkers(world, camera, fbHeight, hoveredVertex);
   glUseProgram(0);
 }
 

@@ -1,9 +1,12 @@
 #pragma once
 // Draws a sim::World: background, floor with its grid, planar shadows, the
-// cloth (two-sided), the colliders at their current poses and the pins. Reads
-// the world, never writes it. Needs a current OpenGL 3.3 core context from
-// creation to destruction.
+// cloth (two-sided, shaded or as a strain heat map, optionally with its
+// wireframe), the colliders at their current poses, and markers for the pins,
+// the grabbed vertex and the vertex under the cursor. Reads the world, never
+// writes it. Needs a current OpenGL 3.3 core context from creation to
+// destruction.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,12 +24,15 @@ namespace drape::render {
 
 // Colours (sRGB) and light of the picture.
 struct Look {
-  glm::vec3 clothFront{0.86f, 0.42f, 0.26f};  // warm terracotta
-  glm::vec3 clothBack{0.50f, 0.17f, 0.22f};   // darker wine red
-  glm::vec3 collider{0.70f, 0.71f, 0.74f};    // neutral grey
-  glm::vec3 pin{1.00f, 0.84f, 0.18f};         // yellow, apart from every other colour
-  glm::vec3 skyTop{0.33f, 0.39f, 0.48f};      // zenith
-  glm::vec3 skyBottom{0.72f, 0.74f, 0.77f};   // horizon, and the far floor's fog
+  glm::vec3 clothFront{0.86f, 0.42f, 0.26f};   // warm terracotta
+  glm::vec3 clothBack{0.50f, 0.17f, 0.22f};    // darker wine red
+  glm::vec3 collider{0.70f, 0.71f, 0.74f};     // neutral grey
+  glm::vec3 pin{1.00f, 0.84f, 0.18f};          // yellow, apart from every other colour
+  glm::vec3 grabbed{0.30f, 0.86f, 1.00f};      // cyan: the vertex the hand holds
+  glm::vec3 hovered{0.97f, 0.97f, 0.97f};      // white ring: what a click would take
+  glm::vec4 wire{0.08f, 0.08f, 0.10f, 0.45f};  // wireframe lines, blended over the cloth
+  glm::vec3 skyTop{0.33f, 0.39f, 0.48f};       // zenith
+  glm::vec3 skyBottom{0.72f, 0.74f, 0.77f};    // horizon, and the far floor's fog
   // Towards the key light, in view space (x right, y up, z towards the
   // viewer): the light turns with the camera, so whatever side of the cloth
   // is looked at is lit, from a little above and left of the viewer.
@@ -37,6 +43,20 @@ struct Look {
   glm::vec4 shadow{0.05f, 0.06f, 0.09f, 0.30f};
   float pinRadius = 0.025f;  // m
 };
+
+// How the cloth is shown.
+enum class Shading : std::uint8_t {
+  Lit,     // front and back colours, lit
+  Strain,  // per-vertex strain heat map (strain.hpp), lit
+};
+
+struct ViewOptions {
+  Shading shading = Shading::Lit;
+  bool wireframe = false;   // the cloth's edges over whichever shading
+  float strainMax = 0.10f;  // strain |l − l0|/l0 at the top of the colour ramp
+};
+
+constexpr std::uint32_t kNoVertex = UINT32_MAX;
 
 class Renderer {
  public:
@@ -49,7 +69,9 @@ class Renderer {
   void setScene(const sim::World& world);
   // Draw one frame into the default framebuffer of `fbWidth` × `fbHeight`
   // pixels (the camera's viewport is in screen coordinates, which may differ).
-  void draw(const sim::World& world, const Camera& camera, int fbWidth, int fbHeight);
+  // `hoveredVertex` (kNoVertex: none) gets a ring marker.
+  void draw(const sim::World& world, const Camera& camera, int fbWidth, int fbHeight,
+            const ViewOptions& view = {}, std::uint32_t hoveredVertex = kNoVertex);
 
   Look look;
 
@@ -59,17 +81,24 @@ class Renderer {
     GpuMesh mesh;
   };
 
-  void drawLitMeshes(const sim::World& world, const Program& program);
-  void drawPins(const sim::World& world, const Camera& camera, int fbHeight);
+  // The cloth (with its vertex colours when `clothColors`) and the colliders.
+  void drawLitMeshes(const sim::World& world, const Program& program, bool clothColors);
+  void drawWireframe(const glm::mat4& viewProj);
+  void drawMarkers(const sim::World& world, const Camera& camera, int fbHeight,
+                   std::uint32_t hoveredVertex);
+  void drawMarkerRange(std::size_t first, std::size_t count, const glm::vec3& color, float radius,
+                       float minPixels, bool ring) const;
 
-  Program mesh_, shadow_, floor_, background_, pin_;
+  Program mesh_, shadow_, floor_, background_, pin_, wire_;
   ClothView cloth_;
   std::vector<ColliderMesh> colliders_;
   VertexArray emptyVao_;  // for the shaders that make their vertices from gl_VertexID
-  VertexArray pinVao_;
-  Buffer pinBuffer_;
-  std::vector<glm::vec3> pinPositions_;
-  std::size_t pinCapacity_ = 0;
+  // Marker positions, in this order: the pins, the grabbed vertex, the
+  // hovered vertex; one buffer, one draw per kind.
+  VertexArray markerVao_;
+  Buffer markerBuffer_;
+  std::vector<glm::vec3> markers_;
+  std::size_t markerCapacity_ = 0;
   float floorHeight_ = 0.0f;
   bool floorFromPlane_ = false;
   bool newTopology_ = true;

@@ -1,0 +1,65 @@
+#include "render/picking.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace drape::render {
+
+std::optional<TriangleHit> intersectTriangle(const Ray& ray, const glm::vec3& a, const glm::vec3& b,
+                                             const glm::vec3& c) {
+  const glm::vec3 e1 = b - a, e2 = c - a;
+  const glm::vec3 p = glm::cross(ray.direction, e2);
+  const float det = glm::dot(e1, p);
+  // det = direction · (e1 × e2): near zero when the ray lies in the plane or
+  // the triangle has no area. Relative to the triangle's size, so that tiny
+  // and huge meshes are judged alike.
+  const float scale = glm::length(e1) * glm::length(e2);
+  if (!(std::abs(det) > 1e-7f * scale)) return std::nullopt;
+  const float inv = 1.0f / det;
+  const glm::vec3 s = ray.origin - a;
+  const float u = glm::dot(s, p) * inv;
+  if (u < 0.0f || u > 1.0f) return std::nullopt;
+  const glm::vec3 q = glm::cross(s, e1);
+  const float v = glm::dot(ray.direction, q) * inv;
+  if (v < 0.0f || u + v > 1.0f) return std::nullopt;
+  const float t = glm::dot(e2, q) * inv;
+  if (!(t > 0.0f)) return std::nullopt;
+  return TriangleHit{t, u, v};
+}
+
+std::optional<MeshHit> pickMesh(const Ray& ray, const std::vector<glm::vec3>& positions,
+                                const std::vector<glm::uvec3>& triangles) {
+  const std::size_t n = positions.size();
+  std::optional<MeshHit> best;
+  float bestT = std::numeric_limits<float>::infinity();
+  for (std::size_t i = 0; i < triangles.size(); ++i) {
+    const glm::uvec3 tri = triangles[i];
+    if (tri.x >= n || tri.y >= n || tri.z >= n) continue;
+    const auto hit = intersectTriangle(ray, positions[tri.x], positions[tri.y], positions[tri.z]);
+    if (!hit || hit->t >= bestT) continue;
+    bestT = hit->t;
+    const glm::vec3 point = ray.origin + hit->t * ray.direction;
+    std::uint32_t corner = tri.x;
+    float nearest = glm::dot(point - positions[tri.x], point - positions[tri.x]);
+    for (const std::uint32_t k : {tri.y, tri.z}) {
+      const float d2 = glm::dot(point - positions[k], point - positions[k]);
+      if (d2 < nearest) {
+        nearest = d2;
+        corner = k;
+      }
+    }
+    best = MeshHit{std::uint32_t(i), corner, hit->t, point};
+  }
+  return best;
+}
+
+std::optional<glm::vec3> intersectPlane(const Ray& ray, const glm::vec3& point,
+                                        const glm::vec3& normal) {
+  const float denom = glm::dot(ray.direction, normal);
+  if (!(std::abs(denom) > 1e-6f * glm::length(normal))) return std::nullopt;
+  const float t = glm::dot(point - ray.origin, normal) / denom;
+  if (!(t > 0.0f)) return std::nullopt;
+  return ray.origin + t * ray.direction;
+}
+
+}  // namespace drape::render

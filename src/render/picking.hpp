@@ -1,0 +1,52 @@
+#pragma once
+// Picking by ray casting on the CPU, against the cloth's current positions
+// (no GPU read-back: the positions are on the CPU anyway, and a frame's cast
+// over every triangle costs well under a millisecond at 128 × 128).
+//
+// A hit on triangle (a, b, c) is described by the ray parameter t and the
+// barycentric weights of b and c:
+//
+//        c                point = (1 − u − v)·a + u·b + v·c
+//       / \               inside: u ≥ 0, v ≥ 0, u + v ≤ 1
+//      / • \              (• = origin + t·direction)
+//     a-----b
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "render/camera.hpp"
+
+namespace drape::render {
+
+struct TriangleHit {
+  float t;     // along the ray, in units of its (unit) direction: metres
+  float u, v;  // barycentric weights of b and c
+};
+
+// Möller–Trumbore ray–triangle intersection, two-sided (a cloth has no back
+// face to skip). Only hits in front of the origin (t > 0) count; rays in the
+// triangle's plane and degenerate triangles never hit.
+std::optional<TriangleHit> intersectTriangle(const Ray& ray, const glm::vec3& a, const glm::vec3& b,
+                                             const glm::vec3& c);
+
+struct MeshHit {
+  std::uint32_t triangle;  // index into the triangle list
+  std::uint32_t vertex;    // the triangle's corner nearest to the hit point
+  float t;
+  glm::vec3 point;
+};
+
+// The nearest triangle the ray hits, and its corner closest to the hit.
+// Triangles naming a vertex outside `positions` are skipped.
+std::optional<MeshHit> pickMesh(const Ray& ray, const std::vector<glm::vec3>& positions,
+                                const std::vector<glm::uvec3>& triangles);
+
+// Where the ray meets the plane through `point` with normal `normal`; none
+// when the ray runs parallel to the plane or meets it behind its origin.
+std::optional<glm::vec3> intersectPlane(const Ray& ray, const glm::vec3& point,
+                                        const glm::vec3& normal);
+
+}  // namespace drape::render
