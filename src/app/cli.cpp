@@ -45,6 +45,11 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   cli.add_flag("--headless", o.headless, "simulate without a window or GL context");
   cli.add_option("--stats", o.statsPath, "write statistics of the run as JSON")->type_name("FILE.json");
   cli.add_option("--export-obj", o.exportObjPath, "write the final mesh as OBJ")->type_name("FILE.obj");
+  CLI::Option* recordOption =
+      cli.add_option("--record", o.recordPath,
+                     "record every frame the window shows: PNG files (frame_00000.png, ...) "
+                     "into a folder, or a video when PATH ends in .mp4 (needs ffmpeg)")
+          ->type_name("PATH");
   cli.add_option("--size", size, "window size, default 1280x720")->type_name("WxH");
   cli.add_flag("--list-scenes", o.listScenes, "list the built-in scenes and exit");
   cli.add_flag("--version", o.version, "print the version and exit");
@@ -67,6 +72,10 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   } else {
     if (asOption->count() > 0) return fail("--as needs --mesh FILE.obj");
     if (pinOption->count() > 0) return fail("--pin needs --mesh FILE.obj");
+  }
+  if (recordOption->count() > 0) {
+    if (o.recordPath.empty()) return fail("--record needs a folder or a .mp4 file");
+    if (o.headless) return fail("--record needs a window; it cannot be used with --headless");
   }
   if (asOption->count() > 0) {
     auto as = scene::parseMeshAs(asText);

@@ -6,6 +6,7 @@
 #include "app/cli.hpp"
 #include "app/headless.hpp"
 #include "app/outputs.hpp"
+#include "app/recorder.hpp"
 #include "app/session.hpp"
 #include "app/window_app.hpp"
 #include "scene/scenes.hpp"
@@ -44,6 +45,9 @@ int main(int argc, char** argv) {
   if (options.headless && !options.frames)
     return error("--headless needs --frames N (how many frames to simulate)");
   if (auto r = app::checkOutputs(options); !r) return error(r.error());
+  if (!options.recordPath.empty())
+    if (auto r = app::checkRecordTarget(app::recordTargetFor(options.recordPath), "--record"); !r)
+      return error(r.error());
   auto session = options.meshPath.empty()
                      ? app::Session::create(options.scene, options.sets)
                      : app::Session::createFromMesh(

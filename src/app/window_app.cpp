@@ -1,19 +1,27 @@
 #include "app/window_app.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
 #define GLFW_INCLUDE_NONE  // the renderer draws; no GL header needed here
 #include <GLFW/glfw3.h>
 
-#include "app/camera_control.hpp"
 #include "app/gl_window.hpp"
+#include "app/mesh_loading.hpp"
 #include "app/outputs.hpp"
+#include "app/recorder.hpp"
+#include "app/window_input.hpp"
+#include "io/video_writer.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
+#include "ui/file_browser.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/panel.hpp"
+#include "ui/viewport_overlay.hpp"
 
 namespace drape::app {
 namespace {
@@ -36,57 +44,19 @@ render::Camera cameraFor(const scene::CameraHint& hint) {
   return c;
 }
 
-// What the GLFW callbacks see (through the window's user pointer) and gather
-// between two frames.
-struct Input {
-  CameraControl control;
-  render::Camera* camera = nullptr;
-  const ui::ImGuiLayer* ui = nullptr;
-  bool togglePlay = false, step = false, reset = false;
+// The toolbar's tools, in the order of app::Tool.
+const ui::ToolButton kTools[] = {
+    {"Grab", "Grab (G): drag the cloth to pull it; let go to throw it", true},
+    {"Pin", "Pin (P): click the cloth to pin or unpin a vertex", true},
+    {"Tear", "Tear (T): drag over the cloth to rip the edges under the cursor", true},
+    {"Cut", "Cut: needs a cut-along-a-line operation in sim (not wired yet)", false},
 };
-
-Input& inputOf(GLFWwindow* window) {
-  return *static_cast<Input*>(glfwGetWindowUserPointer(window));
-}
-
-void onMouseButton(GLFWwindow* window, int button, int action, int) {
-  Input& in = inputOf(window);
-  MouseButton b = MouseButton::Left;
-  if (button == GLFW_MOUSE_BUTTON_RIGHT)
-    b = MouseButton::Right;
-  else if (button == GLFW_MOUSE_BUTTON_MIDDLE)
-    b = MouseButton::Middle;
-  else if (button != GLFW_MOUSE_BUTTON_LEFT)
-    return;
-  if (action == GLFW_RELEASE) {
-    in.control.release(b);  // always, so a drag never sticks
-    return;
-  }
-  if (in.ui->wantsMouse()) return;
-  double x = 0, y = 0;
-  glfwGetCursorPos(window, &x, &y);
-  in.control.press(b, x, y);
-}
-
-void onCursor(GLFWwindow* window, double x, double y) {
-  Input& in = inputOf(window);
-  in.control.move(x, y, *in.camera);
-}
-
-void onScroll(GLFWwindow* window, double, double dy) {
-  Input& in = inputOf(window);
-  if (!in.ui->wantsMouse()) in.control.scroll(dy, *in.camera);
-}
-
-void onKey(GLFWwindow* window, int key, int, int action, int mods) {
-  Input& in = inputOf(window);
-  if (action == GLFW_RELEASE || in.ui->wantsKeyboard()) return;
-  if (key == GLFW_KEY_Q && mods == GLFW_MOD_CONTROL) glfwSetWindowShouldClose(window, GLFW_TRUE);
-  if (mods != 0) return;
-  if (key == GLFW_KEY_SPACE && action == GLFW_PRESS) in.togglePlay = true;
-  if (key == GLFW_KEY_S) in.step = true;  // held down, it keeps stepping
-  if (key == GLFW_KEY_R && action == GLFW_PRESS) in.reset = true;
-}
+const char* const kToolHints[] = {
+    "Grab: drag the cloth, let go to throw; Ctrl+click pins",
+    "Pin: click the cloth to pin or unpin a vertex",
+    "Tear: drag over the cloth to rip it; Ctrl+click pins",
+    "",
+};
 
 // Frames per second over half-second windows: steady enough to read.
 struct FpsCounter {
@@ -116,51 +86,247 @@ int sceneIndex(const std::vector<const char*>& names, const std::string& name) {
   return -1;
 }
 
-}  // namespace
+ui::SceneFacts factsOf(const Session& session) {
+  const sim::World& w = session.world();
+  ui::SceneFacts f;
+  f.vertices = w.vertexCount();
+  f.triangles = w.cloth.triangles.size();
+  f.pieces = w.cloth.pieceCount;
+  f.closed = w.cloth.report.closed;
+  f.repairs = &session.warnings();
+  return f;
+}
 
-int runWindow(Session& session, const Options& options) {
-  // Shaders first: a missing file is reported the same way with or without a display.
-  auto shaders = render::loadShaderSources(render::Renderer::shaderFiles());
-  if (!shaders) return error(shaders.error(), 2);
-  auto window = GlWindow::open(options.width, options.height, titleFor(session.sceneName()));
-  if (!window)
-    return error(
-        "cannot open a window (" + window.error() + "); use --headless for runs without a display",
-        2);
-  GLFWwindow* glfw = window.value()->handle();
-  auto created = render::Renderer::create(shaders.value());
-  if (!created) return error(created.error(), 2);
-  render::Renderer& renderer = created.value();
-  renderer.setScene(session.world());
+// The three view presets of keys 1, 2, 3 (and V, which cycles them).
+render::ViewOptions preset(const render::ViewOptions& current, int which) {
+  render::ViewOptions v = current;
+  v.shading = which == 2 ? render::Shading::Strain : render::Shading::Lit;
+  v.wireframe = which == 1;
+  return v;
+}
+int presetOf(const render::ViewOptions& v) {
+  if (v.shading == render::Shading::Strain) return 2;
+  return v.wireframe ? 1 : 0;
+}
 
-  render::Camera camera = cameraFor(session.camera());
-  ui::ImGuiLayer ui;
-  Input input;
-  input.camera = &camera;
-  input.ui = &ui;
+// Everything the window's frame loop keeps between frames.
+class App {
+ public:
+  App(Session& session, const Options& options, GlWindow& window, render::Renderer& renderer)
+      : session_(session), options_(options), window_(window), renderer_(renderer) {}
+
+  Result<void> init();
+  int run();
+
+ private:
+  void applyCommands();
+  void applyPanel(const ui::PanelResult& asked);
+  void applyViewport(const ui::ViewportResult& asked);
+  void sceneReplaced(bool newCamera);
+  void loadMesh(const std::string& path);
+  void startRecording(const RecordTarget& target);
+  void stopRecording();
+  void frameCloth();
+  void report(const Result<void>& r) { uiError_ = r ? std::string() : r.error(); }
+  void setError(const std::string& message);
+  ui::PanelResult drawPanels(int winW, int winH);
+
+  Session& session_;
+  const Options& options_;
+  GlWindow& window_;
+  render::Renderer& renderer_;
+  render::Camera camera_;
+  render::ViewOptions view_;
+  ui::ImGuiLayer ui_;
+  WindowInput input_;
+  ui::PanelState panelState_;
+  ui::FileBrowser browser_;
+  std::vector<const char*> scenes_;
+  Recorder recorder_;
+  bool videoAvailable_ = false;
+  std::string uiError_;
+  bool recordFailed_ = false;  // a --record run whose recording broke exits 1
+  FpsCounter fps_;
+  bool playing_ = true;
+  bool showHelp_ = false;
+  ui::ViewportResult viewportAsked_;
+  std::vector<ui::HelpLine> keys_, mouse_;
+};
+
+Result<void> App::init() {
+  GLFWwindow* glfw = window_.handle();
+  renderer_.setScene(session_.world());
+  camera_ = cameraFor(session_.camera());
+  input_.camera = &camera_;
+  input_.session = &session_;
+  input_.ui = &ui_;
   // Ours first: ImGui's callbacks chain to those already installed.
-  glfwSetWindowUserPointer(glfw, &input);
-  glfwSetMouseButtonCallback(glfw, onMouseButton);
-  glfwSetCursorPosCallback(glfw, onCursor);
-  glfwSetScrollCallback(glfw, onScroll);
-  glfwSetKeyCallback(glfw, onKey);
-  if (auto r = ui.init(glfw); !r) return error(r.error(), 2);
+  installInputCallbacks(glfw, input_);
+  if (auto r = ui_.init(glfw); !r) return r;
+  for (const scene::SceneInfo& s : scene::builtinScenes()) scenes_.push_back(s.name);
+  for (const Binding& b : keyBindings()) keys_.push_back({b.keys, b.action});
+  for (const Binding& b : mouseBindings()) mouse_.push_back({b.keys, b.action});
+  videoAvailable_ = !io::findProgram("ffmpeg").empty();
+  if (!options_.recordPath.empty()) {
+    // Checked before the window opened (main.cpp); a failure now is rare.
+    const int fps = int(std::lround(1.0 / double(session_.params().dt)));
+    if (auto r = recorder_.start(recordTargetFor(options_.recordPath), fps); !r)
+      return fail("--record: " + r.error());
+  }
+  return {};
+}
 
-  std::vector<const char*> scenes;
-  for (const scene::SceneInfo& s : scene::builtinScenes()) scenes.push_back(s.name);
-  ui::PanelState panelState;
+void App::setError(const std::string& message) {
+  uiError_ = message;
+  std::fprintf(stderr, "drape: error: %s\n", message.c_str());
+}
+
+void App::sceneReplaced(bool newCamera) {
+  input_.tools.cancel();  // the held vertex belonged to the old world
+  renderer_.setScene(session_.world());
+  window_.setTitle(titleFor(session_.sceneName()));
+  if (newCamera) camera_ = cameraFor(session_.camera());
+}
+
+void App::loadMesh(const std::string& path) {
+  scene::MeshSceneOptions o;
+  o.name = path;
+  o.as = panelState_.loadAs == 1   ? scene::MeshAs::Cloth
+         : panelState_.loadAs == 2 ? scene::MeshAs::Balloon
+                                   : scene::MeshAs::Auto;
+  o.pin.kind = panelState_.loadPin == 1 ? scene::MeshPin::Kind::Top : scene::MeshPin::Kind::None;
+  if (auto r = loadMeshScene(session_, path, o); !r) {
+    setError(r.error());  // the current scene stays
+    return;
+  }
+  uiError_.clear();
+  browser_.remember(path);
+  for (const std::string& w : session_.warnings())
+    std::fprintf(stderr, "drape: warning: %s\n", w.c_str());
+  sceneReplaced(true);
+}
+
+void App::startRecording(const RecordTarget& target) {
+  const int fps = int(std::lround(1.0 / double(session_.params().dt)));
+  if (auto r = recorder_.start(target, fps); !r) setError(r.error());
+}
+
+void App::stopRecording() {
+  if (auto r = recorder_.stop(); !r) setError(r.error());
+}
+
+void App::frameCloth() {
+  const std::vector<glm::vec3>& x = session_.world().state.x;
+  if (x.empty()) return;
+  glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
+  for (const glm::vec3& p : x) {
+    lo = glm::min(lo, p);
+    hi = glm::max(hi, p);
+  }
+  camera_.frame(lo, hi);
+}
+
+void App::applyCommands() {
+  if (input_.take(Command::ToggleWireframe)) view_.wireframe = !view_.wireframe;
+  if (input_.take(Command::CycleView)) view_ = preset(view_, (presetOf(view_) + 1) % 3);
+  if (input_.take(Command::ViewShaded)) view_ = preset(view_, 0);
+  if (input_.take(Command::ViewWireframe)) view_ = preset(view_, 1);
+  if (input_.take(Command::ViewStrain)) view_ = preset(view_, 2);
+  if (input_.take(Command::Frame)) frameCloth();
+  if (input_.take(Command::ToggleHelp)) showHelp_ = !showHelp_;
+  if (input_.take(Command::CloseOverlay)) showHelp_ = false;
+  if (input_.take(Command::ToolGrab)) input_.tools.tool = Tool::Grab;
+  if (input_.take(Command::ToolPin)) input_.tools.tool = Tool::Pin;
+  if (input_.take(Command::ToolTear)) input_.tools.tool = Tool::Tear;
+  if (input_.take(Command::OpenMesh)) browser_.open();
+  input_.take(Command::Quit);  // glfwSetWindowShouldClose did it
+  if (input_.dropped) {
+    input_.dropped = false;
+    if (input_.droppedPath.empty())
+      setError(input_.dropError);
+    else
+      loadMesh(input_.droppedPath);
+  }
+}
+
+void App::applyPanel(const ui::PanelResult& asked) {
+  const bool resetKey = input_.take(Command::Reset);
+  if (asked.reset || resetKey) {
+    report(session_.reset());
+    sceneReplaced(false);
+  }
+  if (asked.switchToScene >= 0) {
+    const Result<void> r = session_.switchScene(scenes_[std::size_t(asked.switchToScene)]);
+    report(r);
+    if (r) sceneReplaced(true);
+  }
+  if (asked.edited) {
+    const bool rebuild = needsRebuild(session_.params(), *asked.edited);
+    report(session_.applyParams(*asked.edited));
+    if (rebuild) sceneReplaced(false);
+  }
+  if (asked.openMesh) browser_.open();
+  if (asked.startRecording) startRecording(recordTargetFor(panelState_.recordPath()));
+  if (asked.stopRecording) stopRecording();
+}
+
+void App::applyViewport(const ui::ViewportResult& asked) {
+  if (asked.pickTool >= 0 && asked.pickTool < int(std::size(kTools)) &&
+      kTools[asked.pickTool].enabled)
+    input_.tools.tool = Tool(asked.pickTool);
+  if (asked.view) view_ = *asked.view;
+  if (asked.frame) frameCloth();
+  if (asked.toggleHelp) showHelp_ = !showHelp_;
+  if (asked.dismissError) uiError_.clear();
+}
+
+ui::PanelResult App::drawPanels(int winW, int winH) {
   ui::PanelInput panel;
-  panel.scenes = &scenes;
-  std::string uiError;
-  panel.error = &uiError;
-  FpsCounter fps;
-  // With --frames the run is a fixed workload: always playing, N frames, then exit.
-  const bool fixedRun = options.frames.has_value();
-  const int framesToRun = options.frames.value_or(0);
-  int framesRun = 0;
-  bool playing = true;
+  panel.world = &session_.world();
+  panel.scenes = &scenes_;
+  panel.sceneName = session_.sceneName().c_str();
+  panel.currentScene = sceneIndex(scenes_, session_.sceneName());
+  panel.stepMs = &session_.stepMs();
+  panel.facts = factsOf(session_);  // every frame: tearing changes the counts
+  panel.record = {recorder_.recording(), recorder_.frames(), videoAvailable_,
+                  recorder_.target().path.c_str()};
+  panel.playing = playing_;
+  panel.fps = fps_.fps;
+  panel.windowWidth = float(winW);
+  panel.windowHeight = float(winH);
+  const ui::PanelResult asked = ui::drawSidePanel(panel, panelState_);
 
-  auto report = [&](const Result<void>& r) { uiError = r ? std::string() : r.error(); };
+  ui::ViewportInput vp;
+  vp.left = ui::panelWidth(float(winW));
+  vp.width = float(winW) - vp.left;
+  vp.height = float(winH);
+  vp.tools = kTools;
+  vp.toolCount = int(std::size(kTools));
+  vp.activeTool = int(input_.tools.tool);
+  vp.view = view_;
+  vp.playing = playing_;
+  vp.time = session_.world().time;
+  vp.error = &uiError_;
+  vp.recording = recorder_.recording();
+  vp.recordedFrames = recorder_.frames();
+  vp.hint = kToolHints[int(input_.tools.tool)];
+  vp.showHelp = showHelp_;
+  vp.keys = keys_.data();
+  vp.keyCount = int(keys_.size());
+  vp.mouse = mouse_.data();
+  vp.mouseCount = int(mouse_.size());
+  viewportAsked_ = ui::drawViewportOverlay(vp);
+
+  if (const auto chosen = browser_.draw()) loadMesh(*chosen);
+  return asked;
+}
+
+int App::run() {
+  GLFWwindow* glfw = window_.handle();
+  // With --frames the run is a fixed workload: always playing, N frames, then exit.
+  const bool fixedRun = options_.frames.has_value();
+  const int framesToRun = options_.frames.value_or(0);
+  int framesRun = 0;
 
   while (!glfwWindowShouldClose(glfw)) {
     if (fixedRun && framesRun >= framesToRun) break;
@@ -172,66 +338,84 @@ int runWindow(Session& session, const Options& options) {
       if (!fixedRun) glfwWaitEventsTimeout(0.1);
       continue;
     }
+    camera_.setViewport(float(winW), float(winH), ui::panelWidth(float(winW)));
 
-    ui.beginFrame();
-    panel.world = &session.world();
-    panel.sceneName = session.sceneName().c_str();
-    panel.currentScene = sceneIndex(scenes, session.sceneName());
-    panel.stepMs = &session.stepMs();
-    panel.playing = playing;
-    panel.fps = fps.fps;
-    panel.windowWidth = float(winW);
-    panel.windowHeight = float(winH);
-    const ui::PanelResult asked = ui::drawSimulationPanel(panel, panelState);
+    ui_.beginFrame();
+    const ui::PanelResult asked = drawPanels(winW, winH);
+    const bool stepKey = input_.takeStep(), playKey = input_.take(Command::TogglePlay);
+    const bool stepOnce = (asked.step || stepKey) && !fixedRun;
+    if ((asked.togglePlay || playKey) && !fixedRun) playing_ = !playing_;
+    applyCommands();
+    applyPanel(asked);
+    applyViewport(viewportAsked_);
 
-    const bool stepOnce = (asked.step || input.step) && !fixedRun;
-    if ((asked.togglePlay || input.togglePlay) && !fixedRun) playing = !playing;
-    if (asked.reset || input.reset) {
-      report(session.reset());
-      renderer.setScene(session.world());
-    }
-    if (asked.switchToScene >= 0) {
-      const Result<void> r = session.switchScene(scenes[std::size_t(asked.switchToScene)]);
-      report(r);
-      if (r) {
-        renderer.setScene(session.world());
-        window.value()->setTitle(titleFor(session.sceneName()));
-        camera = cameraFor(session.camera());
-      }
-    }
-    if (asked.edited) {
-      const bool rebuild = needsRebuild(session.params(), *asked.edited);
-      report(session.applyParams(*asked.edited));
-      if (rebuild) renderer.setScene(session.world());
-    }
-    input.togglePlay = input.step = input.reset = false;
-
-    if (playing || stepOnce) {
+    input_.tools.update(camera_, session_.world());
+    bool stepped = false;
+    if (playing_ || stepOnce) {
       ++framesRun;
-      if (!session.step()) {
+      if (session_.step()) {
+        stepped = true;
+      } else {
         // The watchdog rolled the world back to its last good frame. A fixed
         // run ends as a headless one does (outputs of that frame, exit 1);
         // otherwise pause and say why.
         if (fixedRun) {
-          error(session.lastError(), 1);
-          if (auto r = writeOutputs(session, options); !r) error(r.error(), 1);
+          error(session_.lastError(), 1);
+          if (auto r = writeOutputs(session_, options_); !r) error(r.error(), 1);
+          (void)recorder_.stop();
           return 1;
         }
-        playing = false;
-        uiError = session.lastError();
+        playing_ = false;
+        uiError_ = session_.lastError();
       }
     }
 
-    camera.setViewport(float(winW), float(winH), ui::panelWidth(float(winW)));
-    renderer.draw(session.world(), camera, fbW, fbH);
-    ui.endFrame();
+    // The vertex a click would take, while nothing else has the mouse.
+    std::uint32_t hovered = render::kNoVertex;
+    if (!ui_.wantsMouse() && !input_.control.dragging() && !input_.tools.holding() &&
+        input_.cursorInside) {
+      if (const auto v = input_.tools.vertexUnderCursor(camera_, session_.world())) hovered = *v;
+    }
+    renderer_.draw(session_.world(), camera_, fbW, fbH, view_, hovered);
+    ui_.endFrame();
+    // One recorded image per simulated frame, of what was just drawn.
+    if (stepped && recorder_.recording()) {
+      if (auto r = recorder_.capture(fbW, fbH); !r) {
+        setError(r.error());
+        recordFailed_ = true;
+      }
+    }
     glfwSwapBuffers(glfw);
-    fps.frame(glfwGetTime());
+    fps_.frame(glfwGetTime());
   }
 
-  if (!fixedRun) return 0;
-  if (auto r = writeOutputs(session, options); !r) return error(r.error(), 1);
-  return 0;
+  int code = 0;
+  if (auto r = recorder_.stop(); !r) {
+    error(r.error(), 1);
+    code = 1;
+  }
+  if (recordFailed_ && !options_.recordPath.empty()) code = 1;
+  if (!fixedRun) return code;
+  if (auto r = writeOutputs(session_, options_); !r) return error(r.error(), 1);
+  return code;
+}
+
+}  // namespace
+
+int runWindow(Session& session, const Options& options) {
+  // Shaders first: a missing file is reported the same way with or without a display.
+  auto shaders = render::loadShaderSources(render::Renderer::shaderFiles());
+  if (!shaders) return error(shaders.error(), 2);
+  auto window = GlWindow::open(options.width, options.height, titleFor(session.sceneName()));
+  if (!window)
+    return error(
+        "cannot open a window (" + window.error() + "); use --headless for runs without a display",
+        2);
+  auto created = render::Renderer::create(shaders.value());
+  if (!created) return error(created.error(), 2);
+  App app(session, options, *window.value(), created.value());
+  if (auto r = app.init(); !r) return error(r.error(), 2);
+  return app.run();
 }
 
 }  // namespace drape::app

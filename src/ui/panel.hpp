@@ -1,8 +1,9 @@
 #pragma once
-// The simulation panel, docked at the left edge of the window: run controls,
-// scene choice, performance and mesh counts, and every parameter of the
-// table. It edits a copy of the parameters and reports what the user asked
-// for; the caller decides what to do with it (the UI holds no app state).
+// The side panel, docked at the left edge of the window: run controls, then
+// collapsible sections (Scene, Simulation with every parameter of the table,
+// Record, Stats). It edits a copy of the parameters and reports what the user
+// asked for; the caller decides what to do with it (the UI holds no app
+// state beyond its widgets').
 
 #include <optional>
 #include <string>
@@ -17,17 +18,34 @@ namespace drape::ui {
 // about 320, less in narrow windows so the view keeps most of the space.
 float panelWidth(float windowWidth);
 
+// Facts about the current scene's mesh, worked out once per scene.
+struct SceneFacts {
+  std::size_t vertices = 0, triangles = 0, pieces = 0;
+  bool closed = false;
+  const std::vector<std::string>* repairs = nullptr;  // what loading repaired or ignored
+};
+
+struct RecordStatus {
+  bool recording = false;
+  int frames = 0;               // written so far (or by the last recording)
+  bool videoAvailable = false;  // ffmpeg is installed
+  const char* target = "";      // what is (or was last) written
+};
+
 struct PanelInput {
   const sim::World* world = nullptr;                 // parameters, timings, counts
   const std::vector<const char*>* scenes = nullptr;  // built-in scene names
   const char* sceneName = "";                        // the current scene (a file for meshes)
   int currentScene = -1;                             // index in scenes; −1: not built in
   const std::vector<double>* stepMs = nullptr;       // step time of each frame so far
-  const std::string* error = nullptr;                // shown in red; null or empty: none
+  SceneFacts facts;
+  RecordStatus record;
   bool playing = false;
   float fps = 0.0f;
   float windowWidth = 1280.0f, windowHeight = 720.0f;  // screen coordinates
 };
+
+enum class RecordChoice { PngSequence, Mp4 };
 
 struct PanelResult {
   bool togglePlay = false;
@@ -35,16 +53,29 @@ struct PanelResult {
   bool reset = false;
   int switchToScene = -1;             // index in PanelInput::scenes
   std::optional<sim::Params> edited;  // the parameters with the user's change
+  bool openMesh = false;              // "Load OBJ…": open the file browser
+  bool startRecording = false;        // into PanelState::recordPath()
+  bool stopRecording = false;
 };
 
-// What the panel keeps between frames: a parameter whose change rebuilds the
-// scene is applied when its slider is released, not at every pixel of the
-// drag; meanwhile the dragged value lives here.
+// What the panel keeps between frames.
 struct PanelState {
+  // A parameter whose change rebuilds the scene is applied when its slider
+  // is released, not at every pixel of the drag; meanwhile the dragged
+  // value lives here.
   const sim::ParamDesc* held = nullptr;
   sim::Params heldParams;
+  // How the next OBJ loads: as ∈ {auto, cloth, balloon}, pin ∈ {none, top}.
+  int loadAs = 0, loadPin = 0;
+  RecordChoice recordFormat = RecordChoice::PngSequence;
+  char recordFolder[512] = "drape_frames";
+  char recordVideo[512] = "drape.mp4";
+
+  const char* recordPath() const {
+    return recordFormat == RecordChoice::Mp4 ? recordVideo : recordFolder;
+  }
 };
 
-PanelResult drawSimulationPanel(const PanelInput& input, PanelState& state);
+PanelResult drawSidePanel(const PanelInput& input, PanelState& state);
 
 }  // namespace drape::ui

@@ -1,0 +1,88 @@
+#pragma once
+// What the left mouse button does to the cloth, apart from any window system
+// so that it can be driven (and tested) with plain numbers and a camera:
+//
+//   Grab (default)  press on the cloth: the nearest vertex of the triangle
+//                   under the cursor is held (sim::startGrab) and follows the
+//                   cursor in the plane through it that faces the camera;
+//                   release: it is let go with the hand's velocity (thrown).
+//   Pin             click on the cloth: pin or unpin that vertex.
+//   Ctrl + click    the same as Pin, whatever the tool.
+//   Tear            drag over the cloth: the edges the stroke crosses rip
+//                   (sim::tearEdge, the split that overstretching makes).
+//   Cut             not wired: a clean cut along a stroke needs an
+//                   operation in sim that splits along a line. Splitting
+//                   vertex by vertex (sim::splitVertex, each by a plane
+//                   through its own position) leaves bridges of triangles
+//                   across the stroke.
+//
+// A press that misses the cloth is not taken: the camera orbits instead.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include <glm/glm.hpp>
+
+#include "render/camera.hpp"
+#include "sim/world.hpp"
+
+namespace drape::app {
+
+enum class Tool : std::uint8_t { Grab, Pin, Tear, Cut };
+
+class MouseTools {
+ public:
+  Tool tool = Tool::Grab;
+
+  // Left button pressed at (x, y), screen coordinates. True when the press
+  // hit the cloth and a tool took it (then the camera must not orbit).
+  bool press(double x, double y, bool ctrl, const render::Camera& camera, sim::World& world);
+  // Left button released: a held vertex is thrown with the hand's velocity;
+  // a stroke ends.
+  void release(sim::World& world);
+  // The cursor moved (screen coordinates).
+  void move(double x, double y) { cursor_ = {float(x), float(y)}; }
+  // Once per frame, before the step: the held vertex's target is where the
+  // cursor's ray meets the camera-facing plane through the last target. The
+  // target is sampled against world.time for the throw velocity. A Tear
+  // stroke acts along the cursor's way since the last frame.
+  void update(const render::Camera& camera, sim::World& world);
+  // Forget the held vertex without touching the world (the scene was
+  // replaced, so the vertex index means nothing any more).
+  void cancel();
+
+  bool holding() const { return holding_ || stroking_; }
+  // The vertex a press at the cursor would take; none when off the cloth.
+  std::optional<std::uint32_t> vertexUnderCursor(const render::Camera& camera,
+                                                 const sim::World& world) const;
+  // The hand's velocity (m/s) over the last few simulated frames: the
+  // target's displacement divided by the simulated time between them. In
+  // simulated time, because that is the time in which the cloth followed
+  // the hand; while paused no time passes and nothing is thrown.
+  glm::vec3 handVelocity() const;
+
+ private:
+  struct Sample {
+    double time;
+    glm::vec3 target;
+  };
+  static constexpr std::size_t kSamples = 5;  // ~1/12 s at 60 frames per second
+
+  // Tear where the stroke passes the point (x, y) of the screen.
+  void strokeAt(float x, float y, const render::Camera& camera, sim::World& world);
+
+  glm::vec2 cursor_{0.0f};
+  bool holding_ = false;
+  glm::vec3 target_{0.0f};
+  std::array<Sample, kSamples> samples_{};
+  std::size_t sampleCount_ = 0;
+
+  bool stroking_ = false;
+  glm::vec2 strokeCursor_{0.0f};           // where the stroke was last followed to
+  glm::vec3 strokePoint_{0.0f};            // Tear: where the stroke last met the cloth
+  std::uint32_t lastVertex_ = UINT32_MAX;  // Tear: the last edge torn
+  std::uint32_t lastOther_ = UINT32_MAX;
+};
+
+}  // namespace drape::app

@@ -1,0 +1,107 @@
+#include "app/recorder.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "io/output_path.hpp"
+#include "render/capture.hpp"
+
+namespace drape::app {
+namespace {
+
+bool endsWithMp4(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string ext = path.substr(path.size() - 4);
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return ext == ".mp4";
+}
+
+}  // namespace
+
+RecordTarget recordTargetFor(const std::string& path) {
+  return {endsWithMp4(path) ? RecordFormat::Mp4 : RecordFormat::PngSequence, path};
+}
+
+Result<void> checkRecordTarget(const RecordTarget& target, const char* what) {
+  if (target.format == RecordFormat::PngSequence)
+    return io::ensureWritableFolder(target.path, what);
+  if (io::findProgram("ffmpeg").empty())
+    return fail(std::string(what) + ": ffmpeg not found on PATH, needed to write " + target.path +
+                "; install ffmpeg, or record PNG frames into a folder instead");
+  return io::checkWritableFile(target.path, what);
+}
+
+Result<void> Recorder::start(const RecordTarget& target, int fps) {
+  if (recording_) return fail("already recording into " + target_.path);
+  if (auto r = checkRecordTarget(target, "record"); !r) return r;
+  target_ = target;
+  fps_ = std::clamp(fps, 1, 1000);
+  ffmpeg_ = target.format == RecordFormat::Mp4 ? io::findProgram("ffmpeg") : std::string();
+  video_.reset();
+  videoWidth_ = videoHeight_ = 0;
+  frames_ = 0;
+  recording_ = true;
+  return {};
+}
+
+Result<void> Recorder::capture(int fbWidth, int fbHeight) {
+  if (!recording_) return {};
+  // A video keeps the size of its first frame; yuv420p wants even sides,
+  // so an odd window loses its last column or row.
+  int w = fbWidth, h = fbHeight;
+  if (target_.format == RecordFormat::Mp4) {
+    if (videoWidth_ == 0) {
+      videoWidth_ = fbWidth & ~1;
+      videoHeight_ = fbHeight & ~1;
+    }
+    if (fbWidth < videoWidth_ || fbHeight < videoHeight_)
+      return failed("the window became smaller than the video's frames (" +
+                    std::to_string(videoWidth_) + "x" + std::to_string(videoHeight_) + ")");
+    w = videoWidth_;
+    h = videoHeight_;
+  }
+  render::captureFramebuffer(w, h, fbHeight, pixels_);
+  return addFrame(w, h, pixels_.data());
+}
+
+Result<void> Recorder::addFrame(int width, int height, const std::uint8_t* rgb) {
+  if (!recording_) return {};
+  if (target_.format == RecordFormat::PngSequence) {
+    const std::string path =
+        (std::filesystem::path(target_.path) / io::frameFileName(frames_)).string();
+    if (auto r = png_.write(path, width, height, rgb); !r) return failed(r.error());
+  } else {
+    if (!video_) {
+      video_ = std::make_unique<io::VideoWriter>();
+      if (auto r = video_->open(ffmpeg_, target_.path, width, height, fps_); !r)
+        return failed(r.error());
+      videoWidth_ = width;
+      videoHeight_ = height;
+    }
+    if (width != videoWidth_ || height != videoHeight_)
+      return failed("the frame size changed during the video");
+    if (auto r = video_->write(rgb); !r) return failed(r.error());
+  }
+  ++frames_;
+  return {};
+}
+
+Result<void> Recorder::stop() {
+  if (!recording_) return {};
+  recording_ = false;
+  if (!video_) return {};
+  auto r = video_->close();
+  video_.reset();
+  return r;
+}
+
+Result<void> Recorder::failed(const std::string& message) {
+  recording_ = false;
+  if (video_) (void)video_->close();  // keep what was encoded so far
+  video_.reset();
+  return fail("recording stopped after " + std::to_string(frames_) + " frames: " + message);
+}
+
+}  // namespace drape::app

@@ -1,0 +1,220 @@
+#include "ui/panel_sections.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <imgui.h>
+
+#include "ui/param_widgets.hpp"
+#include "ui/theme.hpp"
+
+namespace drape::ui {
+namespace {
+
+constexpr float kPlotSeconds = 5.0f;  // the step-time plot shows this much recent history
+
+struct PlotData {
+  const double* values;
+};
+float plotValue(void* data, int i) {
+  return float(static_cast<PlotData*>(data)->values[i]);
+}
+
+// Hover help for the item just drawn.
+void tooltip(const char* text) {
+  if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22.0f);
+  ImGui::TextUnformatted(text);
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+void sceneCombo(const PanelInput& in, PanelResult& out) {
+  if (!in.scenes || in.scenes->empty()) return;
+  const int n = int(in.scenes->size());
+  if (ImGui::BeginCombo("scene", in.sceneName ? in.sceneName : "")) {
+    for (int i = 0; i < n; ++i) {
+      const bool selected = i == in.currentScene;
+      if (ImGui::Selectable((*in.scenes)[std::size_t(i)], selected) && !selected)
+        out.switchToScene = i;
+      if (selected) ImGui::SetItemDefaultFocus();
+    }
+    ImGui::EndCombo();
+  }
+}
+
+void meshFacts(const PanelInput& in) {
+  const SceneFacts& f = in.facts;
+  ImGui::TextDisabled("%zu vertices, %zu triangles", f.vertices, f.triangles);
+  ImGui::TextDisabled("%s, %zu piece%s, %zu pin%s", f.closed ? "closed" : "open", f.pieces,
+                      f.pieces == 1 ? "" : "s", in.world->pins.size(),
+                      in.world->pins.size() == 1 ? "" : "s");
+  if (!f.repairs || f.repairs->empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, theme::kWarning);
+  ImGui::PushTextWrapPos(0.0f);
+  for (const std::string& r : *f.repairs) {
+    // The loader's lines start with the file's path; the panel already
+    // names the file, so only what was done is shown.
+    const std::size_t colon = r.find(": ");
+    ImGui::Bullet();
+    ImGui::TextUnformatted(colon == std::string::npos ? r.c_str() : r.c_str() + colon + 2);
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out) {
+  if (!ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  sceneCombo(in, out);
+  if (ImGui::Button("Load OBJ...", ImVec2(ImGui::CalcItemWidth(), 0))) out.openMesh = true;
+  tooltip("Load a Wavefront OBJ file as the scene (Ctrl+O), or drop one on the window.");
+  // How the next file loads, with the names of the command line's --as
+  // and --pin.
+  static const char* const kAs[] = {"auto", "cloth", "balloon"};
+  static const char* const kPin[] = {"none", "top"};
+  const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
+  const float combo =
+      (ImGui::CalcItemWidth() - ImGui::CalcTextSize("as").x - ImGui::CalcTextSize("pin").x -
+       4.0f * gap - ImGui::GetStyle().ItemSpacing.x) *
+      0.5f;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("as");
+  ImGui::SameLine(0.0f, gap);
+  ImGui::SetNextItemWidth(combo);
+  ImGui::Combo("##as", &state.loadAs, kAs, 3);
+  tooltip("What a loaded mesh becomes: auto makes closed meshes balloons, open ones cloth.");
+  ImGui::SameLine(0.0f, 2.0f * gap);
+  ImGui::TextDisabled("pin");
+  ImGui::SameLine(0.0f, gap);
+  ImGui::SetNextItemWidth(combo);
+  ImGui::Combo("##pin", &state.loadPin, kPin, 2);
+  tooltip("Pins for a loaded mesh: none (it falls), or top (its highest vertices).");
+  meshFacts(in);
+  ImGui::Spacing();
+}
+
+// Every parameter of the table, one tree node per group (in table order).
+void drawParameterSection(const PanelInput& in, PanelState& state, PanelResult& out) {
+  if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  sim::Params params = in.world->params;
+  if (state.held) state.held->set(params, state.held->get(state.heldParams));
+  const char* group = nullptr;
+  bool open = false;
+  for (const sim::ParamDesc& desc : sim::paramTable()) {
+    if (!group || std::strcmp(group, desc.group) != 0) {
+      if (open) ImGui::TreePop();
+      group = desc.group;
+      // What is tuned most often is open at first; the panel stays short
+      // enough for a 720-pixel window.
+      const bool byDefault =
+          std::strcmp(group, "material") == 0 || std::strcmp(group, "environment") == 0;
+      open = ImGui::TreeNodeEx(group, byDefault ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    }
+    if (!open) continue;
+    const bool changed = drawParamWidget(desc, params);
+    if (!desc.rebuild) {
+      if (changed) out.edited = params;
+      continue;
+    }
+    // Rebuild-marked: hold the value while the widget is active, apply it
+    // once the user lets go (or at once for widgets that are never held).
+    const bool active = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivatedAfterEdit() || (changed && !active)) {
+      out.edited = params;
+      state.held = nullptr;
+    } else if (active && (changed || state.held == &desc)) {
+      state.held = &desc;
+      state.heldParams = params;
+    } else if (state.held == &desc) {
+      state.held = nullptr;
+    }
+  }
+  if (open) ImGui::TreePop();
+  ImGui::Spacing();
+}
+
+void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out) {
+  const RecordStatus& r = in.record;
+  // The header says when recording, even folded.
+  const char* header = r.recording ? "Record  (recording)###Record" : "Record###Record";
+  if (!ImGui::CollapsingHeader(header)) return;
+  ImGui::BeginDisabled(r.recording);
+  int format = int(state.recordFormat);
+  ImGui::RadioButton("PNG frames", &format, int(RecordChoice::PngSequence));
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!r.videoAvailable);
+  ImGui::RadioButton("MP4 video", &format, int(RecordChoice::Mp4));
+  ImGui::EndDisabled();
+  if (!r.videoAvailable) tooltip("needs ffmpeg, which is not installed (not on PATH)");
+  state.recordFormat = RecordChoice(format);
+  if (state.recordFormat == RecordChoice::Mp4) {
+    ImGui::InputText("file", state.recordVideo, sizeof state.recordVideo);
+    tooltip("The video file (.mp4), written through ffmpeg at 1/dt frames per second.");
+  } else {
+    ImGui::InputText("folder", state.recordFolder, sizeof state.recordFolder);
+    tooltip(
+        "Frames go into this folder as frame_00000.png, frame_00001.png, ... "
+        "(created if needed; existing frames are overwritten).");
+  }
+  ImGui::EndDisabled();
+  const ImVec2 size(ImGui::CalcItemWidth(), 0);
+  if (r.recording) {
+    ImGui::PushStyleColor(ImGuiCol_Button, theme::kRecord);
+    if (ImGui::Button("Stop recording", size)) out.stopRecording = true;
+    ImGui::PopStyleColor();
+    ImGui::Text("%d frames", r.frames);
+  } else {
+    if (ImGui::Button("Start recording", size)) out.startRecording = true;
+    tooltip(
+        "One image per simulated frame, of the whole window. The simulation's time step "
+        "stays as it is; recording only makes frames take longer.");
+    if (r.frames > 0) ImGui::TextDisabled("last: %d frames in %s", r.frames, r.target);
+  }
+  ImGui::Spacing();
+}
+
+void drawStatsSection(const PanelInput& in) {
+  if (!ImGui::CollapsingHeader("Stats")) return;
+  const sim::World& world = *in.world;
+  const sim::StepTimings& t = world.timings;
+  ImGui::Text("%.0f fps   %.2f ms per step", double(in.fps), t.total);
+  if (ImGui::BeginTable("phases", 4, ImGuiTableFlags_SizingStretchProp)) {
+    const struct {
+      const char* name;
+      double ms;
+    } phases[] = {{"predict", t.predict}, {"collide", t.collisions}, {"self", t.selfCollision},
+                  {"solve", t.solve},     {"update", t.update},      {"tear", t.tear}};
+    for (const auto& p : phases) {
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", p.name);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", p.ms);
+    }
+    ImGui::EndTable();
+  }
+  if (in.stepMs && !in.stepMs->empty()) {
+    const int wanted = std::clamp(int(in.fps * kPlotSeconds), 30, 600);
+    const int count = std::min(int(in.stepMs->size()), wanted);
+    PlotData data{in.stepMs->data() + (in.stepMs->size() - std::size_t(count))};
+    double peak = 0.0;
+    for (int i = 0; i < count; ++i) peak = std::max(peak, data.values[i]);
+    char overlay[48];
+    std::snprintf(overlay, sizeof overlay, "step ms, last %.0f s (max %.1f)", double(kPlotSeconds),
+                  peak);
+    ImGui::PlotLines("##steps", plotValue, &data, count, 0, overlay, 0.0f, float(peak * 1.15),
+                     ImVec2(ImGui::GetContentRegionAvail().x, 48.0f));
+  }
+  const sim::Cloth& cloth = world.cloth;
+  const std::size_t bend = world.params.bending == sim::BendingModel::Isometric
+                               ? cloth.isoBend.size()
+                               : cloth.bend.size();
+  ImGui::Text("%zu stretch, %zu bend constraints", cloth.stretch.size(), bend);
+  ImGui::Text("%zu pins, %zu tethers", world.pins.size(), world.scratch.tethers.size());
+  ImGui::Text("self contacts: %zu (%zu pushed)", world.selfContacts, world.selfContactsActive);
+  if (world.tornEdges > 0) ImGui::Text("torn edges: %llu", (unsigned long long)world.tornEdges);
+}
+
+}  // namespace drape::ui

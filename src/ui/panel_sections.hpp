@@ -1,0 +1,14 @@
+#pragma once
+// The side panel's sections, each drawn inside the panel's window (panel.cpp
+// lays them out). Internal to the UI library.
+
+#include "ui/panel.hpp"
+
+namespace drape::ui {
+
+void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out);
+void drawParameterSection(const PanelInput& in, PanelState& state, PanelResult& out);
+void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out);
+void drawStatsSection(const PanelInput& in);
+
+}  // namespace drape::ui

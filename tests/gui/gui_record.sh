@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Recording from the command line (--record), in a virtual X server:
+#   gui_record.sh DRAPE IMAGE_PROBE png|mp4|errors
+# png:    --record DIR --frames 30 --size 640x360 exits 0 having written
+#         exactly frame_00000.png ... frame_00029.png, each 640×360, none
+#         blank (standard deviation), the first upright, the first and last
+#         different.
+# mp4:    --record out.mp4 --frames 30: ffprobe counts 30 frames of the
+#         window's size; the first upright. Skipped (77) without ffmpeg and
+#         ffprobe.
+# errors: refused before any run, exit 2, one "drape: error: --record..."
+#         line, nothing created: with --headless, an unwritable folder, a
+#         .mp4 with no ffmpeg on PATH. (No display needed.)
+# Files stay in the working directory for debugging.
+set -uo pipefail
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+usage="usage: gui_record.sh DRAPE IMAGE_PROBE png|mp4|errors"
+drape=$(readlink -f "${1:?$usage}")
+probe=$(readlink -f "${2:?$usage}")
+mode=${3:?$usage}
+
+# Exit code and stderr of a refused run; it must be refused the same way.
+refused() {
+  local what=$1 pattern=$2
+  shift 2
+  local out rc
+  out=$("$@" 2>&1 >/dev/null)
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "$what: exit $rc, expected 2 ($out)"
+  grep -q "^drape: error: $pattern" <<<"$out" || fail "$what: unexpected message: $out"
+  [ "$(wc -l <<<"$out")" -eq 1 ] || fail "$what: expected one line: $out"
+}
+
+# A recorded frame the right way up (GL reads rows bottom-up; the writers
+# must not): at the start the pins, which nothing else shares the yellow
+# of, are in the upper part of the picture.
+upright() {
+  local box
+  box=$("$probe" box "$1" all pin)
+  [[ "$box" =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] || fail "no pins in $1"
+  local mid=$((BASH_REMATCH[4] + BASH_REMATCH[2] / 2))
+  [ "$mid" -lt $(($3 * 40 / 100)) ] || fail "$1 is upside down? the pins are at y = $mid of $3"
+}
+
+case "$mode" in
+  errors)
+    rm -rf rec_refused
+    refused "--record with --headless" "--record needs a window" \
+      "$drape" --headless --frames 3 --record rec_refused
+    [ ! -e rec_refused ] || fail "--record with --headless created rec_refused"
+    refused "unwritable folder" "--record /proc/drape-frames" \
+      "$drape" --frames 3 --record /proc/drape-frames
+    refused "no ffmpeg" "--record: ffmpeg not found" \
+      env PATH=/nonexistent "$drape" --frames 3 --record rec_refused.mp4
+    [ ! -e rec_refused.mp4 ] || fail "a refused video left rec_refused.mp4 behind"
+    echo "PASS: record errors"
+    exit 0
+    ;;
+  png | mp4) ;;
+  *) fail "$usage" ;;
+esac
+
+command -v xvfb-run >/dev/null || { echo "SKIP: xvfb-run is not installed"; exit 77; }
+
+if [ "$mode" = "png" ]; then
+  rm -rf rec_frames
+  timeout 40 xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$drape" --record rec_frames --frames 30 --size 640x360 >record_png.log 2>&1
+  rc=$?
+  [ "$rc" -eq 0 ] || { cat record_png.log >&2; fail "drape --record exited with $rc, expected 0"; }
+  count=$(find rec_frames -type f | wc -l)
+  [ "$count" -eq 30 ] || fail "$count files in rec_frames, expected 30"
+  for i in $(seq 0 29); do
+    f=$(printf 'rec_frames/frame_%05d.png' "$i")
+    [ -f "$f" ] || fail "$f is missing"
+    read -r w h _ sd < <("$probe" stats "$f") || fail "$f is not a PNG"
+    [ "$w $h" = "640 360" ] || fail "$f is ${w}x$h, expected 640x360"
+    awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || fail "$f is nearly blank (standard deviation $sd)"
+  done
+  upright rec_frames/frame_00000.png 640 360
+  changed=$("$probe" diff rec_frames/frame_00000.png rec_frames/frame_00029.png all 0.02)
+  [ "$changed" -gt 500 ] || fail "the first and last frames differ in only $changed pixels"
+  echo "PASS: record png (30 frames of 640x360; first and last differ in $changed pixels)"
+  exit 0
+fi
+
+for tool in ffmpeg ffprobe; do
+  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+rm -f rec_video.mp4
+timeout 50 xvfb-run -a -s "-screen 0 1280x720x24" \
+  "$drape" --record rec_video.mp4 --frames 30 >record_mp4.log 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || { cat record_mp4.log >&2; fail "drape --record exited with $rc, expected 0"; }
+[ -s rec_video.mp4 ] || fail "no rec_video.mp4"
+info=$(ffprobe -v error -count_frames -select_streams v:0 \
+  -show_entries stream=nb_read_frames,width,height -of default=noprint_wrappers=1 rec_video.mp4)
+grep -qx 'nb_read_frames=30' <<<"$info" || fail "ffprobe does not count 30 frames: $info"
+grep -qx 'width=1280' <<<"$info" && grep -qx 'height=720' <<<"$info" ||
+  fail "the video is not 1280x720: $info"
+ffmpeg -v error -y -i rec_video.mp4 -frames:v 1 rec_video_0.png || fail "ffmpeg cannot read rec_video.mp4"
+upright rec_video_0.png 1280 720
+echo "PASS: record mp4 (30 frames, 1280x720)"

@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# GUI tests of the interactive tools, with real input in a virtual X server
+# (Xvfb, Mesa llvmpipe, xdotool), judged from screenshots measured by
+# image_probe (tests/gui/image_probe.cpp):
+#   gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load
+# drag:      on `hang`, paused and reset, the same 30 single steps (S) run
+#            three times: twice on their own (the control: the same picture
+#            both times) and once while the left button holds the middle of
+#            the cloth and the hand moves down. Held, the grabbed vertex's
+#            marker is at the cursor, and the picture differs from the same
+#            frame without the hand far beyond the control's difference;
+#            after the release the cloth moves on, and the app quits cleanly.
+# wireframe: paused, W changes the view (dark lines over the cloth), a second
+#            W restores it pixel for pixel.
+# load:      Ctrl+O, a broken OBJ typed into the file browser: a red banner
+#            over the view, the scene (window title, cloth) unchanged, the
+#            error on stderr; then a good OBJ replaces the scene.
+# Screenshots and logs stay in the working directory for debugging.
+# Exit 77 (ctest: skipped) when the X tools are not installed.
+set -uo pipefail
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+start_drape() {
+  "$drape" "$@" >"$mode.log" 2>&1 &
+  pid=$!
+  wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^drape' | head -n 1) ||
+    { cat "$mode.log" >&2; fail "no visible window named drape within 20 s"; }
+}
+
+shot() {
+  import -window root "$1" || fail "screenshot $1 failed"
+}
+
+# Type a path into the file browser's focused path field and press Enter.
+# Keys are held for a while: Dear ImGui 1.86 polls key states once per frame,
+# so a press and release within one frame (xdotool's default) would be lost.
+hold_key() {
+  xdotool keydown "$1"
+  sleep 0.25
+  xdotool keyup "$1"
+}
+type_path() {
+  hold_key ctrl+a
+  xdotool type --delay 10 "$1"
+  sleep 0.2
+  hold_key Return
+  sleep 1
+}
+
+quit_drape() {
+  xdotool key ctrl+q
+  for _ in $(seq 50); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -9 "$pid"
+    fail "drape did not close on Ctrl+Q"
+  fi
+  wait "$pid"
+  local rc=$?
+  [ "$rc" -eq 0 ] || { cat "$mode.log" >&2; fail "drape exited with $rc after Ctrl+Q, expected 0"; }
+}
+
+# The 1280×720 window: a 320 px panel on the left, the view in the rest; the
+# toolbar (whose active buttons share the cloth's colour) at its top and the
+# status line at its bottom.
+below=960x610+320+50
+
+# --- Run inside the X server (the script calls itself through xvfb-run). -----
+if [ "${1:-}" = "--in-display" ]; then
+  drape=$2
+  probe=$3
+  mode=$4
+  case "$mode" in
+    drag)
+      start_drape
+      sleep 1
+      xdotool mousemove 1240 660  # parked over the floor, off the cloth
+      xdotool key space
+      sleep 0.3
+      xdotool key r
+      sleep 0.6
+      shot drag_0.png
+      read -r x y < <("$probe" grab drag_0.png "$below" cloth)
+      [ "${y:--1}" -gt 0 ] 2>/dev/null || fail "no cloth in the view to grab"
+      end=$((y + 150))  # the hand's way down the screen
+      echo "$x $y $end" >drag.coords
+      frames=30
+      steps() {  # single steps; with an argument, the held hand moves down meanwhile
+        for i in $(seq 1 $frames); do
+          [ -n "${1:-}" ] && xdotool mousemove "$x" $((y + (end - y) * i / frames))
+          xdotool key s
+          sleep 0.1
+        done
+        sleep 0.8
+      }
+      steps
+      shot drag_c1.png
+      xdotool key r
+      sleep 0.4
+      steps
+      shot drag_c2.png
+      xdotool key r
+      sleep 0.4
+      xdotool mousemove "$x" "$y"
+      sleep 0.3
+      xdotool mousedown 1
+      sleep 0.3
+      steps pull
+      shot drag_held.png
+      xdotool mouseup 1
+      xdotool key space  # play: the cloth, let go, swings on
+      sleep 1.5
+      kill -0 "$pid" 2>/dev/null || { cat drag.log >&2; fail "drape died after the drag"; }
+      shot drag_after.png
+      quit_drape
+      ;;
+    wireframe)
+      start_drape
+      sleep 1.5
+      xdotool mousemove 1240 660
+      xdotool key space
+      sleep 0.7
+      shot wire_0.png
+      xdotool key w
+      sleep 0.7
+      shot wire_1.png
+      xdotool key w
+      sleep 0.7
+      shot wire_2.png
+      quit_drape
+      ;;
+    load)
+      start_drape
+      sleep 1
+      xdotool mousemove 1240 660
+      xdotool key space
+      sleep 0.5
+      shot load_0.png
+      xdotool key ctrl+o
+      sleep 0.7
+      type_path "$DRAPE_TEST_DATA/obj/broken/garbage.obj"
+      shot load_1.png
+      xdotool getwindowname "$wid" >load_title_1.txt
+      xdotool key ctrl+o
+      sleep 0.7
+      type_path "$DRAPE_TEST_DATA/obj/blender_grid.obj"
+      xdotool getwindowname "$wid" >load_title_2.txt
+      shot load_2.png
+      quit_drape
+      ;;
+  esac
+  exit 0
+fi
+
+# --- Outside: set up, run in Xvfb, and judge the screenshots. ----------------
+usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load"
+drape=$(readlink -f "${1:?$usage}")
+probe=$(readlink -f "${2:?$usage}")
+mode=${3:?$usage}
+for tool in xvfb-run xdotool import; do
+  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
+
+timeout 50 xvfb-run -a -s "-screen 0 1280x720x24" bash "$0" --in-display "$drape" "$probe" "$mode" ||
+  fail "$mode: the run in Xvfb failed"
+
+above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+
+case "$mode" in
+  drag)
+    read -r x y end <drag.coords
+    # Held, the grabbed vertex (its cyan marker) is at the hand; without the
+    # hand nothing cyan is there.
+    hand="30x30+$((x - 15))+$((end - 15))"
+    before=$("$probe" frac drag_c1.png "$hand" marker)
+    held=$("$probe" frac drag_held.png "$hand" marker)
+    above 0.01 "$before" && above "$held" 0.05 ||
+      fail "the held vertex is not at the cursor $x,$end (marker fraction $before -> $held)"
+    # The same frames give the same picture without the hand; with it, a
+    # very different one.
+    control=$("$probe" diff drag_c1.png drag_c2.png "$below" 0.02)
+    dragged=$("$probe" diff drag_c1.png drag_held.png "$below" 0.02)
+    [ "$dragged" -gt $((10 * control + 5000)) ] 2>/dev/null ||
+      fail "the drag changed $dragged pixels against the same frame without it;" \
+        "two runs without it differ by $control"
+    after=$("$probe" diff drag_held.png drag_after.png "$below" 0.02)
+    [ "$after" -gt 1000 ] 2>/dev/null || fail "the cloth stood still after the release ($after px)"
+    echo "PASS: drag (grab at $x,$y, pull to $x,$end; marker $before -> $held;" \
+      "control $control px, dragged $dragged px, after the release $after px)"
+    ;;
+  wireframe)
+    on=$("$probe" diff wire_0.png wire_1.png "$below" 0.02)
+    off=$("$probe" diff wire_0.png wire_2.png "$below" 0.02)
+    [ "$on" -gt 2000 ] 2>/dev/null || fail "W changed only $on pixels of the view"
+    [ "$off" -eq 0 ] 2>/dev/null || fail "a second W left $off pixels changed"
+    # The lines are dark: the view got darker, most of all on the cloth.
+    read -r _ _ m0 _ < <("$probe" stats wire_0.png)
+    read -r _ _ m1 _ < <("$probe" stats wire_1.png)
+    above "$m0" "$m1" || fail "the wireframe did not darken the view ($m0 -> $m1)"
+    echo "PASS: wireframe ($on pixels changed by W, $off after the second W)"
+    ;;
+  load)
+    grep -qx 'drape — hang' load_title_1.txt ||
+      fail "after the broken OBJ the title is '$(cat load_title_1.txt)', expected the hang scene"
+    grep -q '^drape: error: .*garbage.obj' load.log || fail "no error about garbage.obj on stderr"
+    # The banner: strongly red pixels under the toolbar, where none were.
+    banner=960x100+320+45
+    red0=$("$probe" frac load_0.png "$banner" banner)
+    red1=$("$probe" frac load_1.png "$banner" banner)
+    above 0.01 "$red0" && above "$red1" 0.05 ||
+      fail "no red error banner over the view (red fraction $red0 -> $red1)"
+    # The scene stayed: the cloth is still in the view.
+    still=$("$probe" frac load_1.png "$below" cloth)
+    above "$still" 0.02 || fail "the cloth is gone after the broken OBJ ($still)"
+    grep -qx 'drape — blender_grid.obj' load_title_2.txt ||
+      fail "a good OBJ did not replace the scene (title '$(cat load_title_2.txt)')"
+    echo "PASS: load (banner red $red0 -> $red1, cloth $still)"
+    ;;
+esac

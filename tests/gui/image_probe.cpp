@@ -1,0 +1,168 @@
+// Measurements on screenshots for the GUI test scripts, quick where
+// ImageMagick's per-pixel -fx takes seconds per image:
+//   image_probe size IMG                      → "W H"
+//   image_probe stats IMG                     → "W H MEAN STDDEV" (of all channels, 0..1)
+//   image_probe frac IMG REGION MASK          → fraction of the region's pixels in MASK
+//   image_probe box IMG REGION MASK           → bounding box "WxH+X+Y" of MASK pixels
+//                                               (window coordinates), or "none"
+//   image_probe grab IMG REGION MASK          → "X Y": in the column through the middle
+//                                               of the box, the middle of the longest
+//                                               run of MASK pixels
+//   image_probe diff IMG IMG REGION FUZZ      → pixels whose colours differ by more
+//                                               than FUZZ (0..1, of the RGB diagonal)
+// REGION is WxH+X+Y (ImageMagick's geometry) or "all". MASK is one of
+//   cloth   red-dominant: the cloth's front (terracotta) or back (wine red)
+//   marker  the grabbed vertex's cyan marker
+//   banner  the strong red of the error banner
+//   pin     the pins' yellow markers
+// Exit 2 on bad arguments or unreadable images.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>
+
+namespace {
+
+struct Image {
+  int w = 0, h = 0;
+  unsigned char* rgb = nullptr;
+  ~Image() { stbi_image_free(rgb); }
+  const unsigned char* at(int x, int y) const { return rgb + 3 * (std::size_t(y) * w + x); }
+};
+
+struct Region {
+  int x = 0, y = 0, w = 0, h = 0;
+};
+
+[[noreturn]] void usage(const char* why) {
+  std::fprintf(stderr, "image_probe: %s\n", why);
+  std::exit(2);
+}
+
+void load(const char* path, Image& img) {
+  int n = 0;
+  img.rgb = stbi_load(path, &img.w, &img.h, &n, 3);
+  if (!img.rgb) usage((std::string("cannot read ") + path).c_str());
+}
+
+Region region(const char* text, const Image& img) {
+  Region r{0, 0, img.w, img.h};
+  if (std::strcmp(text, "all") != 0 &&
+      std::sscanf(text, "%dx%d+%d+%d", &r.w, &r.h, &r.x, &r.y) != 4)
+    usage("bad region");
+  r.x = std::clamp(r.x, 0, img.w);
+  r.y = std::clamp(r.y, 0, img.h);
+  r.w = std::clamp(r.w, 0, img.w - r.x);
+  r.h = std::clamp(r.h, 0, img.h - r.y);
+  return r;
+}
+
+using Mask = bool (*)(float r, float g, float b);
+Mask mask(const char* name) {
+  if (!std::strcmp(name, "cloth"))
+    return [](float r, float g, float b) { return r > 0.25f && r > 1.25f * g && r > 1.25f * b; };
+  if (!std::strcmp(name, "marker"))
+    return [](float r, float g, float b) { return r < 0.5f && g > 0.65f && b > 0.8f; };
+  if (!std::strcmp(name, "banner"))
+    return [](float r, float g, float b) { return r > 0.55f && g < 0.25f && b < 0.25f; };
+  if (!std::strcmp(name, "pin"))
+    return [](float r, float g, float b) { return r > 0.7f && g > 0.55f && b < 0.3f; };
+  usage("unknown mask");
+}
+
+bool in(const Image& img, Mask m, int x, int y) {
+  const unsigned char* p = img.at(x, y);
+  return m(p[0] / 255.0f, p[1] / 255.0f, p[2] / 255.0f);
+}
+
+// Bounding box of the mask's pixels in the region; false when none.
+bool box(const Image& img, const Region& r, Mask m, Region& out) {
+  int x0 = img.w, y0 = img.h, x1 = -1, y1 = -1;
+  for (int y = r.y; y < r.y + r.h; ++y)
+    for (int x = r.x; x < r.x + r.w; ++x)
+      if (in(img, m, x, y)) {
+        x0 = std::min(x0, x);
+        x1 = std::max(x1, x);
+        y0 = std::min(y0, y);
+        y1 = std::max(y1, y);
+      }
+  if (x1 < 0) return false;
+  out = {x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) usage("usage: image_probe size|stats|frac|box|grab|diff IMG ...");
+  const std::string cmd = argv[1];
+  Image img;
+  load(argv[2], img);
+  if (cmd == "size") {
+    std::printf("%d %d\n", img.w, img.h);
+  } else if (cmd == "stats") {
+    double sum = 0.0, sum2 = 0.0;
+    const std::size_t n = std::size_t(img.w) * img.h * 3;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double v = img.rgb[i] / 255.0;
+      sum += v;
+      sum2 += v * v;
+    }
+    const double mean = sum / double(n);
+    std::printf("%d %d %.6f %.6f\n", img.w, img.h, mean,
+                std::sqrt(std::max(0.0, sum2 / double(n) - mean * mean)));
+  } else if (cmd == "frac" && argc == 5) {
+    const Region r = region(argv[3], img);
+    const Mask m = mask(argv[4]);
+    std::size_t count = 0;
+    for (int y = r.y; y < r.y + r.h; ++y)
+      for (int x = r.x; x < r.x + r.w; ++x) count += in(img, m, x, y);
+    std::printf("%.6f\n", r.w * r.h > 0 ? double(count) / (double(r.w) * r.h) : 0.0);
+  } else if ((cmd == "box" || cmd == "grab") && argc == 5) {
+    const Region r = region(argv[3], img);
+    const Mask m = mask(argv[4]);
+    Region b;
+    if (!box(img, r, m, b)) {
+      std::printf("none\n");
+      return 0;
+    }
+    if (cmd == "box") {
+      std::printf("%dx%d+%d+%d\n", b.w, b.h, b.x, b.y);
+      return 0;
+    }
+    const int x = b.x + b.w / 2;
+    int best = 0, bestMid = -1, run = 0;
+    for (int y = r.y; y < r.y + r.h; ++y) {
+      run = in(img, m, x, y) ? run + 1 : 0;
+      if (run > best) {
+        best = run;
+        bestMid = y - run / 2;
+      }
+    }
+    std::printf("%d %d\n", x, bestMid);
+  } else if (cmd == "diff" && argc == 6) {
+    Image other;
+    load(argv[3], other);
+    if (other.w != img.w || other.h != img.h) usage("images differ in size");
+    const Region r = region(argv[4], img);
+    const double fuzz = std::atof(argv[5]) * 255.0 * std::sqrt(3.0);
+    std::size_t count = 0;
+    for (int y = r.y; y < r.y + r.h; ++y)
+      for (int x = r.x; x < r.x + r.w; ++x) {
+        const unsigned char *a = img.at(x, y), *b = other.at(x, y);
+        const double d0 = a[0] - b[0], d1 = a[1] - b[1], d2 = a[2] - b[2];
+        count += std::sqrt(d0 * d0 + d1 * d1 + d2 * d2) > fuzz;
+      }
+    std::printf("%zu\n", count);
+  } else {
+    usage("bad arguments");
+  }
+  return 0;
+}

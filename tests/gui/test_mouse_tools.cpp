@@ -1,0 +1,246 @@
+// The mouse tools on a real scene, driven with screen positions: grabbing
+// picks the vertex under the cursor, the hand pulls it in the camera-facing
+// plane, letting go throws it with the hand's velocity; pinning toggles; a
+// tear stroke rips the cloth along its way.
+
+#include <gtest/gtest.h>
+
+#include "app/mouse_tools.hpp"
+#include "app/session.hpp"
+
+namespace drape::app {
+namespace {
+
+constexpr float kW = 1280.0f, kH = 720.0f;
+
+struct Fixture {
+  Session session;
+  render::Camera camera;
+};
+
+Fixture hang() {
+  auto s = Session::create("hang", {"resolution=12"});
+  EXPECT_TRUE(s) << s.error();
+  Fixture f{std::move(s.value()), {}};
+  // From above and in front, so the horizontal cloth at y = 1 fills the view.
+  f.camera.target = {0.0f, 1.0f, 0.0f};
+  f.camera.distance = 4.0f;
+  f.camera.yaw = 0.3f;
+  f.camera.pitch = 0.9f;
+  f.camera.setViewport(kW, kH, 320.0f);
+  return f;
+}
+
+glm::vec2 screenOf(const render::Camera& c, const glm::vec3& p) {
+  const glm::vec4 clip = c.viewProjection() * glm::vec4(p, 1.0f);
+  return {(clip.x / clip.w + 1.0f) * 0.5f * kW, (1.0f - clip.y / clip.w) * 0.5f * kH};
+}
+
+constexpr std::uint32_t kMiddle = 6 * 12 + 6;  // a vertex in the middle of the 12 × 12 grid
+
+TEST(MouseTools, PressOnTheClothGrabsTheVertexUnderTheCursor) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  const glm::vec2 s = screenOf(f.camera, w.state.x[kMiddle]);
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  EXPECT_TRUE(tools.holding());
+  EXPECT_TRUE(w.grab.active);
+  EXPECT_EQ(w.grab.vertex, kMiddle);
+  EXPECT_EQ(w.state.w[kMiddle], 0.0f);
+  EXPECT_EQ(tools.vertexUnderCursor(f.camera, w), kMiddle);
+}
+
+TEST(MouseTools, PressOffTheClothIsLeftToTheCamera) {
+  Fixture f = hang();
+  MouseTools tools;
+  EXPECT_FALSE(tools.press(1270.0, 10.0, false, f.camera, f.session.world()));  // sky
+  EXPECT_FALSE(tools.holding());
+  EXPECT_FALSE(f.session.world().grab.active);
+  EXPECT_FALSE(tools.vertexUnderCursor(f.camera, f.session.world()));
+}
+
+TEST(MouseTools, TheHeldVertexFollowsTheCursorInTheCameraFacingPlane) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  const glm::vec3 start = w.state.x[kMiddle];
+  const glm::vec2 s = screenOf(f.camera, start);
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  tools.move(s.x, s.y + 80.0);
+  tools.update(f.camera, w);
+  const glm::vec3 target = w.grab.target;
+  EXPECT_NEAR(glm::dot(target - start, f.camera.forward()), 0.0f, 1e-4f);
+  EXPECT_GT(glm::length(target - start), 0.1f);
+  const glm::vec2 shown = screenOf(f.camera, target);
+  EXPECT_NEAR(shown.x, s.x, 0.1f);
+  EXPECT_NEAR(shown.y, s.y + 80.0f, 0.1f);
+  // Stepping brings the vertex to the hand.
+  ASSERT_TRUE(f.session.step());
+  EXPECT_NEAR(glm::length(w.state.x[kMiddle] - target), 0.0f, 1e-4f);
+}
+
+TEST(MouseTools, LettingGoThrowsWithTheHandsVelocity) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  const glm::vec2 s = screenOf(f.camera, w.state.x[kMiddle]);
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  // The hand moves 10 pixels down the screen per simulated frame.
+  glm::vec3 first{0.0f}, last{0.0f};
+  for (int i = 1; i <= 8; ++i) {
+    tools.move(s.x, s.y + 10.0 * i);
+    tools.update(f.camera, w);
+    if (i == 4) first = w.grab.target;
+    last = w.grab.target;
+    ASSERT_TRUE(f.session.step());
+  }
+  const glm::vec3 hand = tools.handVelocity();
+  // Over the last few frames: displacement per simulated second.
+  const glm::vec3 expected = (last - first) / (4.0f * w.params.dt);
+  EXPECT_NEAR(glm::length(hand - expected), 0.0f, 0.05f * glm::length(expected));
+  EXPECT_LT(hand.y, -0.5f);  // down the screen is down in the world from this view
+  tools.release(w);
+  EXPECT_FALSE(tools.holding());
+  EXPECT_FALSE(w.grab.active);
+  EXPECT_GT(w.state.w[kMiddle], 0.0f);  // its mass is back
+  EXPECT_NEAR(glm::length(w.state.v[kMiddle] - hand), 0.0f, 1e-5f);
+}
+
+TEST(MouseTools, NothingIsThrownWhileTimeStandsStill) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  const glm::vec2 s = screenOf(f.camera, w.state.x[kMiddle]);
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  for (int i = 1; i <= 5; ++i) {  // paused: the hand moves, no step runs
+    tools.move(s.x + 30.0 * i, s.y);
+    tools.update(f.camera, w);
+  }
+  EXPECT_EQ(tools.handVelocity(), glm::vec3(0.0f));
+  tools.release(w);
+  EXPECT_EQ(w.state.v[kMiddle], glm::vec3(0.0f));
+}
+
+TEST(MouseTools, AWildFlickIsClamped) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  const glm::vec2 s = screenOf(f.camera, w.state.x[kMiddle]);
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  tools.move(s.x, s.y + 300.0);  // ~1 m in one sixtieth of a second
+  tools.update(f.camera, w);
+  ASSERT_TRUE(f.session.step());
+  tools.move(s.x, s.y + 600.0);
+  tools.update(f.camera, w);
+  EXPECT_LE(glm::length(tools.handVelocity()), 20.0f + 1e-3f);
+}
+
+TEST(MouseTools, CtrlClickAndThePinToolTogglePins) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  const glm::vec2 s = screenOf(f.camera, w.state.x[kMiddle]);
+  const std::size_t pins = w.pins.size();
+  ASSERT_TRUE(tools.press(s.x, s.y, true, f.camera, w));  // Ctrl+click with the grab tool
+  EXPECT_FALSE(tools.holding());
+  EXPECT_TRUE(sim::isPinned(w, kMiddle));
+  EXPECT_EQ(w.pins.size(), pins + 1);
+  tools.tool = Tool::Pin;
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  EXPECT_FALSE(sim::isPinned(w, kMiddle));
+  EXPECT_EQ(w.pins.size(), pins);
+  EXPECT_GT(w.state.w[kMiddle], 0.0f);
+}
+
+TEST(MouseTools, GrabbingAPinMovesThePin) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  const std::uint32_t corner = 0;  // pinned by the scene
+  ASSERT_TRUE(sim::isPinned(w, corner));
+  const glm::vec3 start = w.state.x[corner];
+  const glm::vec2 s = screenOf(f.camera, start);
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  ASSERT_EQ(w.grab.vertex, corner);
+  tools.move(s.x + 60.0, s.y);
+  tools.update(f.camera, w);
+  ASSERT_TRUE(f.session.step());
+  tools.release(w);
+  EXPECT_TRUE(sim::isPinned(w, corner));
+  EXPECT_GT(glm::length(w.state.x[corner] - start), 0.05f);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(f.session.step());
+  EXPECT_EQ(w.state.w[corner], 0.0f);  // still held by its pin where the hand left it
+}
+
+TEST(MouseTools, TearRipsTheEdgeUnderTheCursor) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  const std::size_t vertices = w.vertexCount();
+  MouseTools tools;
+  tools.tool = Tool::Tear;
+  // Between two vertices of the middle row: the edge joining them is nearest.
+  const glm::vec3 mid = 0.5f * (w.state.x[kMiddle] + w.state.x[kMiddle + 1]);
+  const glm::vec2 s = screenOf(f.camera, mid);
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  EXPECT_GT(w.vertexCount(), vertices);
+  EXPECT_GT(w.tornEdges, 0u);
+  const std::uint64_t torn = w.tornEdges;
+  tools.update(f.camera, w);  // the cursor has not moved: the same edge is not torn again
+  EXPECT_EQ(w.tornEdges, torn);
+  tools.release(w);
+  EXPECT_TRUE(f.session.step());
+}
+
+TEST(MouseTools, ATearStrokeRipsTheClothApart) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  tools.tool = Tool::Tear;
+  // Across the middle row, from its first vertex to past the far edge.
+  const glm::vec2 a = screenOf(f.camera, w.state.x[6 * 12 + 0]);
+  const glm::vec2 b = screenOf(f.camera, w.state.x[6 * 12 + 11]);
+  ASSERT_TRUE(tools.press(a.x, a.y, false, f.camera, w));
+  for (int i = 1; i <= 12; ++i) {
+    const glm::vec2 p = a + (b - a) * (1.2f * float(i) / 12.0f);
+    tools.move(p.x, p.y);
+    tools.update(f.camera, w);
+  }
+  tools.release(w);
+  EXPECT_FALSE(tools.holding());
+  EXPECT_GT(w.cloth.pieceCount, 1u);
+  EXPECT_GE(w.tornEdges, 11u);  // at least the edges across the row
+  // What hung from the pins and what was torn off part: the far side drops.
+  for (int i = 0; i < 30; ++i) ASSERT_TRUE(f.session.step());
+  EXPECT_LT(w.state.x[11 * 12 + 6].y, w.state.x[1 * 12 + 6].y - 0.3f);
+}
+
+TEST(MouseTools, PressesThatMissTheClothOrCutAreLeftToTheCamera) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  tools.tool = Tool::Tear;
+  EXPECT_FALSE(tools.press(1270.0, 10.0, false, f.camera, w));
+  EXPECT_FALSE(tools.holding());
+  tools.tool = Tool::Cut;  // not wired
+  const glm::vec2 s = screenOf(f.camera, w.state.x[kMiddle]);
+  EXPECT_FALSE(tools.press(s.x, s.y, false, f.camera, w));
+  EXPECT_FALSE(tools.holding());
+  EXPECT_EQ(w.tornEdges, 0u);
+}
+
+TEST(MouseTools, CancelForgetsTheVertexWithoutTouchingTheWorld) {
+  Fixture f = hang();
+  MouseTools tools;
+  const glm::vec2 s = screenOf(f.camera, f.session.world().state.x[kMiddle]);
+  ASSERT_TRUE(tools.press(s.x, s.y, false, f.camera, f.session.world()));
+  ASSERT_TRUE(f.session.reset());  // a new world, grab inactive
+  tools.cancel();
+  EXPECT_FALSE(tools.holding());
+  tools.update(f.camera, f.session.world());
+  tools.release(f.session.world());
+  EXPECT_FALSE(f.session.world().grab.active);
+}
+
+}  // namespace
+}  // namespace drape::app

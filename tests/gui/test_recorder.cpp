@@ -1,0 +1,178 @@
+// Recording without a window: targets, checks before the run, PNG frames
+// written and read back, and failures that stop the recording with a message
+// (a vanished folder, a full disk, a dying ffmpeg) instead of killing the app.
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>
+
+#include "app/recorder.hpp"
+#include "io/png_writer.hpp"
+#include "io/video_writer.hpp"
+
+namespace drape::app {
+namespace {
+namespace fs = std::filesystem;
+
+// A fresh folder under the system's temporary folder, removed afterwards.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char name[] = "/tmp/drape-rec-XXXXXX";
+    path = ::mkdtemp(name);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+// A w × h image whose pixels depend on `seed`.
+std::vector<std::uint8_t> image(int w, int h, int seed) {
+  std::vector<std::uint8_t> rgb(std::size_t(w * h * 3));
+  for (std::size_t i = 0; i < rgb.size(); ++i) rgb[i] = std::uint8_t((i * 7 + seed * 31) % 251);
+  return rgb;
+}
+
+// PATH set to `value` for the life of the object.
+struct ScopedPath {
+  std::string old;
+  explicit ScopedPath(const char* value) {
+    const char* p = std::getenv("PATH");
+    old = p ? p : "";
+    ::setenv("PATH", value, 1);
+  }
+  ~ScopedPath() { ::setenv("PATH", old.c_str(), 1); }
+};
+
+TEST(RecordTarget, Mp4ByExtensionAnyCaseElseAFolder) {
+  EXPECT_EQ(recordTargetFor("out.mp4").format, RecordFormat::Mp4);
+  EXPECT_EQ(recordTargetFor("dir/Take.MP4").format, RecordFormat::Mp4);
+  EXPECT_EQ(recordTargetFor("frames").format, RecordFormat::PngSequence);
+  EXPECT_EQ(recordTargetFor("frames.mp4/").format, RecordFormat::PngSequence);
+  EXPECT_EQ(recordTargetFor("mp4").format, RecordFormat::PngSequence);
+}
+
+TEST(RecordTarget, FolderIsCreatedOrRefused) {
+  TempDir tmp;
+  const fs::path nested = tmp.path / "a" / "b";
+  ASSERT_TRUE(checkRecordTarget(recordTargetFor(nested.string()), "--record"));
+  EXPECT_TRUE(fs::is_directory(nested));
+  auto r = checkRecordTarget(recordTargetFor("/proc/drape-frames"), "--record");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().rfind("--record /proc/drape-frames", 0), 0u) << r.error();
+}
+
+TEST(RecordTarget, VideoNeedsFfmpegOnPath) {
+  TempDir tmp;
+  ScopedPath none("/nonexistent");
+  auto r = checkRecordTarget(recordTargetFor((tmp.path / "out.mp4").string()), "--record");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().rfind("--record: ffmpeg not found", 0), 0u) << r.error();
+}
+
+TEST(Recorder, WritesNumberedPngFramesThatReadBack) {
+  TempDir tmp;
+  Recorder rec;
+  ASSERT_TRUE(rec.start(recordTargetFor(tmp.path.string()), 60));
+  EXPECT_TRUE(rec.recording());
+  for (int i = 0; i < 3; ++i) {
+    const auto rgb = image(33, 20, i);
+    ASSERT_TRUE(rec.addFrame(33, 20, rgb.data()));
+  }
+  EXPECT_EQ(rec.frames(), 3);
+  ASSERT_TRUE(rec.stop());
+  EXPECT_FALSE(rec.recording());
+  for (int i = 0; i < 3; ++i) {
+    const fs::path file = tmp.path / io::frameFileName(i);
+    int w = 0, h = 0, n = 0;
+    unsigned char* data = stbi_load(file.c_str(), &w, &h, &n, 3);
+    ASSERT_NE(data, nullptr) << file;
+    EXPECT_EQ(w, 33);
+    EXPECT_EQ(h, 20);
+    const auto expected = image(33, 20, i);
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), data)) << "frame " << i;
+    stbi_image_free(data);
+  }
+  EXPECT_FALSE(fs::exists(tmp.path / io::frameFileName(3)));
+  EXPECT_EQ(io::frameFileName(42), "frame_00042.png");
+}
+
+TEST(Recorder, AFolderThatVanishesMidwayStopsTheRecording) {
+  TempDir tmp;
+  const fs::path dir = tmp.path / "frames";
+  Recorder rec;
+  ASSERT_TRUE(rec.start(recordTargetFor(dir.string()), 60));
+  const auto rgb = image(8, 8, 1);
+  ASSERT_TRUE(rec.addFrame(8, 8, rgb.data()));
+  fs::remove_all(dir);
+  auto r = rec.addFrame(8, 8, rgb.data());
+  ASSERT_FALSE(r);
+  EXPECT_FALSE(rec.recording());
+  EXPECT_NE(r.error().find("recording stopped after 1 frames"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("frame_00001.png"), std::string::npos) << r.error();
+  EXPECT_TRUE(rec.addFrame(8, 8, rgb.data()));  // no longer recording: nothing happens
+  EXPECT_EQ(rec.frames(), 1);
+}
+
+TEST(PngWriter, AFullDiskIsAnError) {
+  io::PngWriter png;
+  const auto rgb = image(64, 64, 2);
+  auto r = png.write("/dev/full", 64, 64, rgb.data());
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("No space left"), std::string::npos) << r.error();
+}
+
+TEST(VideoWriter, FindsProgramsOnPath) {
+  EXPECT_FALSE(io::findProgram("sh").empty());
+  EXPECT_TRUE(io::findProgram("drape-no-such-program").empty());
+  ScopedPath none("/nonexistent");
+  EXPECT_TRUE(io::findProgram("sh").empty());
+}
+
+TEST(VideoWriter, RefusesOddSides) {
+  io::VideoWriter video;
+  auto r = video.open("ffmpeg", "/tmp/never.mp4", 641, 360, 60);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("even"), std::string::npos);
+}
+
+TEST(VideoWriter, EncodesFramesIntoAFile) {
+  const std::string ffmpeg = io::findProgram("ffmpeg");
+  if (ffmpeg.empty()) GTEST_SKIP() << "ffmpeg is not installed";
+  TempDir tmp;
+  Recorder rec;
+  ASSERT_TRUE(rec.start(recordTargetFor((tmp.path / "take.mp4").string()), 60));
+  for (int i = 0; i < 12; ++i) {
+    const auto rgb = image(64, 48, i);
+    ASSERT_TRUE(rec.addFrame(64, 48, rgb.data()));
+  }
+  ASSERT_TRUE(rec.stop());
+  EXPECT_GT(fs::file_size(tmp.path / "take.mp4"), 0u);
+}
+
+TEST(VideoWriter, AFullDiskStopsItWithFfmpegsReason) {
+  const std::string ffmpeg = io::findProgram("ffmpeg");
+  if (ffmpeg.empty()) GTEST_SKIP() << "ffmpeg is not installed";
+  io::VideoWriter video;
+  ASSERT_TRUE(video.open(ffmpeg, "/dev/full", 320, 240, 60));
+  const auto rgb = image(320, 240, 3);
+  // ffmpeg fails at its first write of the file; the pipe then breaks (no
+  // SIGPIPE death) or, if every frame fit into the pipe, closing says so.
+  Result<void> r;
+  for (int i = 0; i < 600 && r; ++i) r = video.write(rgb.data());
+  if (r) r = video.close();
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("ffmpeg"), std::string::npos) << r.error();
+  EXPECT_FALSE(video.isOpen());
+}
+
+}  // namespace
+}  // namespace drape::app
