@@ -40,6 +40,8 @@ std::optional<Command> commandForKey(int key, int mods, bool repeat) {
       return Command::ToolPin;
     case GLFW_KEY_T:
       return Command::ToolTear;
+    case GLFW_KEY_C:
+      return Command::ToolCut;
     case GLFW_KEY_ESCAPE:
       return Command::CloseOverlay;
     default:
@@ -56,7 +58,7 @@ const std::vector<Binding>& keyBindings() {
       {"V", "next view: shaded, wireframe, strain"},
       {"1  2  3", "shaded / wireframe / strain heat map"},
       {"F", "frame the cloth"},
-      {"G  P  T", "tools: grab, pin, tear"},
+      {"G  P  T  C", "tools: grab, pin, tear, cut"},
       {"Ctrl+O", "load an OBJ file"},
       {"H  F1", "this help"},
       {"Esc", "close this help"},
@@ -69,7 +71,8 @@ const std::vector<Binding>& mouseBindings() {
   static const std::vector<Binding> kMouse = {
       {"Left drag on cloth", "grab and pull it; let go to throw"},
       {"Click (Pin tool)", "pin / unpin the vertex"},
-      {"Drag (Tear tool)", "rip the cloth along the stroke"},
+      {"Drag (Tear tool)", "pull until the cloth tears"},
+      {"Drag (Cut tool)", "cut the cloth along the stroke"},
       {"Ctrl + click", "pin / unpin, in any tool"},
       {"Left drag elsewhere", "orbit the camera"},
       {"Right / middle drag", "pan"},

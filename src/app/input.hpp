@@ -25,6 +25,7 @@ enum class Command : std::uint8_t {
   ToolGrab,         // G
   ToolPin,          // P
   ToolTear,         // T
+  ToolCut,          // C
   OpenMesh,         // Ctrl+O
   Quit,             // Ctrl+Q
   CloseOverlay,     // Escape

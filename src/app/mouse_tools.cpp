@@ -17,6 +17,8 @@ constexpr float kMaxThrowSpeed = 20.0f;  // m/s
 // Strokes are followed in steps of this many pixels, so that a quick
 // stroke leaves no vertex out between two frames.
 constexpr float kStrokePixels = 3.0f;
+// The Tear tool's stretch ratio while the `tear` slider is 0 (off).
+constexpr float kTearRatio = 1.5f;
 
 std::optional<render::MeshHit> pick(double x, double y, const render::Camera& camera,
                                     const sim::World& world) {
@@ -53,8 +55,7 @@ bool MouseTools::press(double x, double y, bool ctrl, const render::Camera& came
       sim::pinVertex(world, hit->vertex);
     return true;
   }
-  if (tool == Tool::Cut) return false;  // not wired: see the header
-  if (tool == Tool::Tear) {
+  if (tool == Tool::Cut) {
     stroking_ = true;
     strokeCursor_ = cursor_;
     strokePoint_ = hit->point;
@@ -63,6 +64,7 @@ bool MouseTools::press(double x, double y, bool ctrl, const render::Camera& came
     return true;
   }
   sim::startGrab(world, hit->vertex);
+  if (tool == Tool::Tear) world.grab.tear = world.params.tear > 0.0f ? world.params.tear : kTearRatio;
   holding_ = true;
   target_ = world.state.x[hit->vertex];
   samples_[0] = {world.time, target_};

@@ -8,13 +8,12 @@
 //                   release: it is let go with the hand's velocity (thrown).
 //   Pin             click on the cloth: pin or unpin that vertex.
 //   Ctrl + click    the same as Pin, whatever the tool.
-//   Tear            drag over the cloth: the edges the stroke crosses rip
-//                   (sim::tearEdge, the split that overstretching makes).
-//   Cut             not wired: a clean cut along a stroke needs an
-//                   operation in sim that splits along a line. Splitting
-//                   vertex by vertex (sim::splitVertex, each by a plane
-//                   through its own position) leaves bridges of triangles
-//                   across the stroke.
+//   Tear            grab and pull: a grab that tears (sim::Grab::tear) edges
+//                   stretched beyond the `tear` slider's ratio, or 1.5 when
+//                   the slider is 0 (tearing off).
+//   Cut             drag over the cloth: every edge the stroke crosses on
+//                   the screen is cut (sim::tearEdge, the split that
+//                   overstretching makes).
 //
 // A press that misses the cloth is not taken: the camera orbits instead.
 

@@ -48,14 +48,14 @@ render::Camera cameraFor(const scene::CameraHint& hint) {
 const ui::ToolButton kTools[] = {
     {"Grab", "Grab (G): drag the cloth to pull it; let go to throw it", true},
     {"Pin", "Pin (P): click the cloth to pin or unpin a vertex", true},
-    {"Tear", "Tear (T): drag over the cloth to rip the edges under the cursor", true},
-    {"Cut", "Cut: needs a cut-along-a-line operation in sim (not wired yet)", false},
+    {"Tear", "Tear (T): grab and pull; edges tear beyond the tear ratio (1.5 when the slider is 0)", true},
+    {"Cut", "Cut (C): drag a stroke over the cloth; every edge it crosses is cut", true},
 };
 const char* const kToolHints[] = {
     "Grab: drag the cloth, let go to throw; Ctrl+click pins",
     "Pin: click the cloth to pin or unpin a vertex",
-    "Tear: drag over the cloth to rip it; Ctrl+click pins",
-    "",
+    "Tear: grab and pull hard to tear; Ctrl+click pins",
+    "Cut: drag a stroke over the cloth to cut it; Ctrl+click pins",
 };
 
 // Frames per second over half-second windows: steady enough to read.
@@ -238,6 +238,7 @@ void App::applyCommands() {
   if (input_.take(Command::ToolGrab)) input_.tools.tool = Tool::Grab;
   if (input_.take(Command::ToolPin)) input_.tools.tool = Tool::Pin;
   if (input_.take(Command::ToolTear)) input_.tools.tool = Tool::Tear;
+  if (input_.take(Command::ToolCut)) input_.tools.tool = Tool::Cut;
   if (input_.take(Command::OpenMesh)) browser_.open();
   input_.take(Command::Quit);  // glfwSetWindowShouldClose did it
   if (input_.dropped) {

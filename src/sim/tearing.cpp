@@ -333,7 +333,10 @@ TearResult tearEdge(World& world, std::uint32_t edge) {
 }
 
 std::size_t tearOverstretched(World& world) {
-  const float threshold = world.params.tear;
+  // A tearing grab tears even when tearing is off.
+  const float threshold = world.params.tear > 0.0f ? world.params.tear
+                          : world.grab.active     ? world.grab.tear
+                                                  : 0.0f;
   if (!(threshold > 0.0f)) return 0;
   const std::vector<glm::vec3>& x = world.state.x;
   std::vector<std::pair<float, std::uint32_t>> over;

@@ -55,8 +55,9 @@ TearResult splitVertex(World& world, std::uint32_t vertex, const glm::vec3& plan
 // be split.
 TearResult tearEdge(World& world, std::uint32_t edge);
 
-// After a frame's solve: edges whose current length exceeds params.tear ×
-// their rest length tear, most stretched first, at most max(1, vertices/200)
+// After a frame's solve: edges whose current length exceeds params.tear (or,
+// while tearing is off, a held tearing grab's threshold) × their rest length
+// tear, most stretched first, at most max(1, vertices/200)
 // splits per call so that tears run across the cloth over several frames.
 // Adds to world.tornEdges; returns the number of splits. Nothing when tear is 0.
 std::size_t tearOverstretched(World& world);

@@ -89,6 +89,9 @@ struct Grab {
   bool active = false;
   std::uint32_t vertex = 0;
   glm::vec3 target{0.0f};
+  // A tearing grab (the Tear tool): while held, edges tear above this
+  // stretch ratio even when params.tear is 0 (off). 0: an ordinary grab.
+  float tear = 0.0f;
 };
 
 struct World {

@@ -1,7 +1,7 @@
 // The mouse tools on a real scene, driven with screen positions: grabbing
 // picks the vertex under the cursor, the hand pulls it in the camera-facing
 // plane, letting go throws it with the hand's velocity; pinning toggles; a
-// tear stroke rips the cloth along its way.
+// cut stroke rips the cloth along its way; the tear tool tears by pulling.
 
 #include <gtest/gtest.h>
 
@@ -173,12 +173,12 @@ TEST(MouseTools, GrabbingAPinMovesThePin) {
   EXPECT_EQ(w.state.w[corner], 0.0f);  // still held by its pin where the hand left it
 }
 
-TEST(MouseTools, TearRipsTheEdgeUnderTheCursor) {
+TEST(MouseTools, CutRipsTheEdgeUnderTheCursor) {
   Fixture f = hang();
   sim::World& w = f.session.world();
   const std::size_t vertices = w.vertexCount();
   MouseTools tools;
-  tools.tool = Tool::Tear;
+  tools.tool = Tool::Cut;
   // Between two vertices of the middle row: the edge joining them is nearest.
   const glm::vec3 mid = 0.5f * (w.state.x[kMiddle] + w.state.x[kMiddle + 1]);
   const glm::vec2 s = screenOf(f.camera, mid);
@@ -192,11 +192,11 @@ TEST(MouseTools, TearRipsTheEdgeUnderTheCursor) {
   EXPECT_TRUE(f.session.step());
 }
 
-TEST(MouseTools, ATearStrokeRipsTheClothApart) {
+TEST(MouseTools, ACutStrokeRipsTheClothApart) {
   Fixture f = hang();
   sim::World& w = f.session.world();
   MouseTools tools;
-  tools.tool = Tool::Tear;
+  tools.tool = Tool::Cut;
   // Across the middle row, from its first vertex to past the far edge.
   const glm::vec2 a = screenOf(f.camera, w.state.x[6 * 12 + 0]);
   const glm::vec2 b = screenOf(f.camera, w.state.x[6 * 12 + 11]);
@@ -215,18 +215,46 @@ TEST(MouseTools, ATearStrokeRipsTheClothApart) {
   EXPECT_LT(w.state.x[11 * 12 + 6].y, w.state.x[1 * 12 + 6].y - 0.3f);
 }
 
-TEST(MouseTools, PressesThatMissTheClothOrCutAreLeftToTheCamera) {
+TEST(MouseTools, PressesThatMissTheClothAreLeftToTheCamera) {
   Fixture f = hang();
   sim::World& w = f.session.world();
   MouseTools tools;
-  tools.tool = Tool::Tear;
-  EXPECT_FALSE(tools.press(1270.0, 10.0, false, f.camera, w));
-  EXPECT_FALSE(tools.holding());
-  tools.tool = Tool::Cut;  // not wired
-  const glm::vec2 s = screenOf(f.camera, w.state.x[kMiddle]);
-  EXPECT_FALSE(tools.press(s.x, s.y, false, f.camera, w));
-  EXPECT_FALSE(tools.holding());
+  for (Tool tool : {Tool::Grab, Tool::Pin, Tool::Tear, Tool::Cut}) {
+    tools.tool = tool;
+    EXPECT_FALSE(tools.press(1270.0, 10.0, false, f.camera, w));
+    EXPECT_FALSE(tools.holding());
+  }
   EXPECT_EQ(w.tornEdges, 0u);
+}
+
+namespace {
+
+// Grab the middle vertex with `tool` and drag it 2 m down over 60 frames.
+std::uint64_t pullDown(Tool tool) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  tools.tool = tool;
+  const glm::vec2 s = screenOf(f.camera, w.state.x[kMiddle]);
+  EXPECT_TRUE(tools.press(s.x, s.y, false, f.camera, w));
+  EXPECT_EQ(w.params.tear, 0.0f);  // the slider stays off
+  const glm::vec3 start = w.state.x[kMiddle];
+  for (int i = 1; i <= 60; ++i) {
+    const glm::vec2 p = screenOf(f.camera, start - glm::vec3(0.0f, 2.0f * float(i) / 60.0f, 0.0f));
+    tools.move(p.x, p.y);
+    tools.update(f.camera, w);
+    EXPECT_TRUE(f.session.step());
+  }
+  tools.release(w);
+  EXPECT_FALSE(w.grab.active);
+  return w.tornEdges;
+}
+
+}  // namespace
+
+TEST(MouseTools, TearToolTearsWhenPulledHardAndGrabDoesNot) {
+  EXPECT_GT(pullDown(Tool::Tear), 0u);
+  EXPECT_EQ(pullDown(Tool::Grab), 0u);
 }
 
 TEST(MouseTools, CancelForgetsTheVertexWithoutTouchingTheWorld) {
