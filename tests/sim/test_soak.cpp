@@ -69,6 +69,12 @@ TEST(Soak, TwentyThousandViolentFramesStayFiniteAndBounded) {
   EXPECT_LE(maxVertices, 3 * w.cloth.triangles.size());
   const sim::Bounds b = sim::bounds(w);
   EXPECT_LT(glm::length(b.max - b.min), 100.0f);
-  // No growth after the warm-up beyond a little noise (2 MB).
+  // No growth after the warm-up beyond a little noise (2 MB). Under
+  // AddressSanitizer freed memory sits in its quarantine, so the resident
+  // size says nothing there.
+#if !defined(__SANITIZE_ADDRESS__)
   EXPECT_LT(residentKb() - memoryAfterWarmUp, 2048);
+#else
+  (void)memoryAfterWarmUp;
+#endif
 }
