@@ -105,22 +105,27 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     if ((a == "--warmup" || a == "--steps" || a == "--only" || a == "--set") && i + 1 < argc) {
       const std::string v = argv[++i];
-      if (a == "--only") only = v;
-      else if (a == "--set") extra.push_back(v);
-      else (a == "--warmup" ? warmup : steps) = std::max(a == "--steps" ? 1 : 0, std::atoi(v.c_str()));
+      if (a == "--only")
+        only = v;
+      else if (a == "--set")
+        extra.push_back(v);
+      else
+        (a == "--warmup" ? warmup : steps) = std::max(a == "--steps" ? 1 : 0, std::atoi(v.c_str()));
     } else {
-      std::fprintf(stderr,
-                   "usage: drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...\n");
+      std::fprintf(
+          stderr,
+          "usage: drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...\n");
       return 2;
     }
   }
   std::vector<Workload> workloads;
   for (int n : {32, 64, 128})
-    workloads.push_back({"W1/" + std::to_string(n), "hang",
-                         {"resolution=" + std::to_string(n), "dt=0.0166666667", "substeps=1",
-                          "iterations=10", "k_stretch=1", "k_bend=0.01", "solver=pbd", "tethers=0",
-                          "bending=dihedral"},
-                         false});
+    workloads.push_back(
+        {"W1/" + std::to_string(n),
+         "hang",
+         {"resolution=" + std::to_string(n), "dt=0.0166666667", "substeps=1", "iterations=10",
+          "k_stretch=1", "k_bend=0.01", "solver=pbd", "tethers=0", "bending=dihedral"},
+         false});
   workloads.push_back({"drape", "drape", {}, true});
   workloads.push_back({"balloon", "balloon", {}, true});
   workloads.push_back({"fold", "fold", {"self_collision=1"}, true});

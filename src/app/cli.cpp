@@ -41,10 +41,13 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   cli.add_option("--set", o.sets, "set a parameter, e.g. --set k_stretch=0.5 (repeatable)")
       ->type_name("KEY=VALUE")
       ->take_all();
-  cli.add_option("--frames", framesText, "run N frames, write the outputs and exit")->type_name("N");
+  cli.add_option("--frames", framesText, "run N frames, write the outputs and exit")
+      ->type_name("N");
   cli.add_flag("--headless", o.headless, "simulate without a window or GL context");
-  cli.add_option("--stats", o.statsPath, "write statistics of the run as JSON")->type_name("FILE.json");
-  cli.add_option("--export-obj", o.exportObjPath, "write the final mesh as OBJ")->type_name("FILE.obj");
+  cli.add_option("--stats", o.statsPath, "write statistics of the run as JSON")
+      ->type_name("FILE.json");
+  cli.add_option("--export-obj", o.exportObjPath, "write the final mesh as OBJ")
+      ->type_name("FILE.obj");
   CLI::Option* recordOption =
       cli.add_option("--record", o.recordPath,
                      "record every frame the window shows: PNG files (frame_00000.png, ...) "

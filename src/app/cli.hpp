@@ -12,20 +12,20 @@ namespace drape::app {
 
 struct Options {
   std::string scene = "hang";
-  std::string meshPath;            // --mesh: the scene is this OBJ file instead of `scene`
+  std::string meshPath;  // --mesh: the scene is this OBJ file instead of `scene`
   scene::MeshAs meshAs = scene::MeshAs::Auto;
   scene::MeshPin meshPin;
-  std::vector<std::string> sets;   // KEY=VALUE, in order
-  std::optional<int> frames;       // run N frames then exit
+  std::vector<std::string> sets;  // KEY=VALUE, in order
+  std::optional<int> frames;      // run N frames then exit
   bool headless = false;
   std::string statsPath;
   std::string exportObjPath;
-  std::string recordPath;          // --record: a folder of PNG frames, or a .mp4 video
+  std::string recordPath;  // --record: a folder of PNG frames, or a .mp4 video
   int width = 1280, height = 720;
   bool listScenes = false;
   bool version = false;
   bool help = false;
-  std::string helpText;            // filled when help is asked for
+  std::string helpText;  // filled when help is asked for
 };
 
 // Parse argv. Errors come back as one-line messages (without the

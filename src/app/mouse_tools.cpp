@@ -64,7 +64,8 @@ bool MouseTools::press(double x, double y, bool ctrl, const render::Camera& came
     return true;
   }
   sim::startGrab(world, hit->vertex);
-  if (tool == Tool::Tear) world.grab.tear = world.params.tear > 0.0f ? world.params.tear : kTearRatio;
+  if (tool == Tool::Tear)
+    world.grab.tear = world.params.tear > 0.0f ? world.params.tear : kTearRatio;
   holding_ = true;
   target_ = world.state.x[hit->vertex];
   samples_[0] = {world.time, target_};

@@ -23,13 +23,15 @@ Result<sim::Params> paramsFor(const scene::SceneInfo& info, const std::vector<st
 
 std::string sceneList() {
   std::string names;
-  for (const auto& s : scene::builtinScenes()) names += std::string(names.empty() ? "" : ", ") + s.name;
+  for (const auto& s : scene::builtinScenes())
+    names += std::string(names.empty() ? "" : ", ") + s.name;
   return names;
 }
 
 }  // namespace
 
-Result<Session> Session::create(const std::string& sceneName, const std::vector<std::string>& sets) {
+Result<Session> Session::create(const std::string& sceneName,
+                                const std::vector<std::string>& sets) {
   const scene::SceneInfo* info = scene::findScene(sceneName);
   if (!info) return fail("unknown scene '" + sceneName + "' (built-in: " + sceneList() + ")");
   auto params = paramsFor(*info, sets);
@@ -79,7 +81,8 @@ bool Session::step() {
     lastError_ = verdict.message;
     return false;
   }
-  stepMs_.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  stepMs_.push_back(
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   ++frames_;
   return true;
 }

@@ -48,7 +48,8 @@ render::Camera cameraFor(const scene::CameraHint& hint) {
 const ui::ToolButton kTools[] = {
     {"Grab", "Grab (G): drag the cloth to pull it; let go to throw it", true},
     {"Pin", "Pin (P): click the cloth to pin or unpin a vertex", true},
-    {"Tear", "Tear (T): grab and pull; edges tear beyond the tear ratio (1.5 when the slider is 0)", true},
+    {"Tear", "Tear (T): grab and pull; edges tear beyond the tear ratio (1.5 when the slider is 0)",
+     true},
     {"Cut", "Cut (C): drag a stroke over the cloth; every edge it crosses is cut", true},
 };
 const char* const kToolHints[] = {

@@ -42,7 +42,8 @@ Result<void> ensureWritableFolder(const std::string& path, const char* what) {
     fs::create_directories(p, ec);
     if (ec) return fail(std::string(what) + " " + path + ": cannot create folder: " + ec.message());
   }
-  if (::access(p.c_str(), W_OK) != 0) return fail(std::string(what) + " " + path + " is not writable");
+  if (::access(p.c_str(), W_OK) != 0)
+    return fail(std::string(what) + " " + path + " is not writable");
   return {};
 }
 

@@ -22,10 +22,14 @@ double percentile(std::vector<double> v, double q) {
   return v[std::min(rank, v.size()) - 1];
 }
 
-nlohmann::json vec(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+nlohmann::json vec(const glm::vec3& v) {
+  return {v.x, v.y, v.z};
+}
 
 // JSON cannot hold NaN or infinity: write null instead.
-nlohmann::json num(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
+nlohmann::json num(double v) {
+  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json();
+}
 
 }  // namespace
 
@@ -54,9 +58,10 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   j["solver"] = sim::solverName(p.solver);
   j["bending"] = sim::bendingName(p.bending);
   j["time"] = world.time;
-  j["step_ms"] = {{"median", percentile(run.stepMs, 0.5)},
-                  {"p95", percentile(run.stepMs, 0.95)},
-                  {"max", run.stepMs.empty() ? 0.0 : *std::max_element(run.stepMs.begin(), run.stepMs.end())}};
+  j["step_ms"] = {
+      {"median", percentile(run.stepMs, 0.5)},
+      {"p95", percentile(run.stepMs, 0.95)},
+      {"max", run.stepMs.empty() ? 0.0 : *std::max_element(run.stepMs.begin(), run.stepMs.end())}};
   j["strain"] = {{"max", num(strain.max)}, {"mean", num(strain.mean)}};
   j["bounds"] = {{"min", vec(b.min)}, {"max", vec(b.max)}};
   if (world.cloth.closed)

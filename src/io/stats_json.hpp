@@ -11,8 +11,8 @@ namespace drape::io {
 
 struct RunInfo {
   std::string scene;
-  int frames = 0;                // frames stepped
-  std::vector<double> stepMs;    // wall time of each frame's step
+  int frames = 0;              // frames stepped
+  std::vector<double> stepMs;  // wall time of each frame's step
   bool watchdogTripped = false;
 };
 

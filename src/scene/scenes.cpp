@@ -17,7 +17,7 @@ Result<Scene> buildHang(const sim::Params& params) {
   auto world = worldFromMesh(makeGrid(n, 2.0f, glm::vec3(0.0f, 1.0f, 0.0f)), params);
   if (!world) return fail(world.error());
   Scene scene{"hang", std::move(world.value()), {}};
-  sim::pinVertex(scene.world, 0);                   // (x, z) = (−1, −1)
+  sim::pinVertex(scene.world, 0);                     // (x, z) = (−1, −1)
   sim::pinVertex(scene.world, std::uint32_t(n - 1));  // (x, z) = (+1, −1)
   scene.world.colliders.push_back(sim::Collider::plane({0.0f, -1.5f, 0.0f}, {0.0f, 1.0f, 0.0f}));
   scene.camera = {{0.0f, -0.1f, -0.4f}, 5.6f, 0.65f, 0.3f};
@@ -27,7 +27,8 @@ Result<Scene> buildHang(const sim::Params& params) {
 // drape: the cloth of hang, unpinned, falling onto a sphere of radius 0.5 m
 // at the origin; floor at y = −1.
 Result<Scene> buildDrape(const sim::Params& params) {
-  auto world = worldFromMesh(makeGrid(params.resolution, 2.0f, glm::vec3(0.0f, 1.0f, 0.0f)), params);
+  auto world =
+      worldFromMesh(makeGrid(params.resolution, 2.0f, glm::vec3(0.0f, 1.0f, 0.0f)), params);
   if (!world) return fail(world.error());
   Scene scene{"drape", std::move(world.value()), {}};
   scene.world.colliders.push_back(sim::Collider::sphere({0.0f, 0.0f, 0.0f}, 0.5f));
@@ -81,7 +82,9 @@ Result<Scene> buildTear(const sim::Params& params) {
   return scene;
 }
 
-void tearDefaults(sim::Params& p) { p.tear = 1.5f; }
+void tearDefaults(sim::Params& p) {
+  p.tear = 1.5f;
+}
 
 // fold: a 1.5 m square cloth of resolution² vertices (37² = 1369 by
 // default, as paper Fig. 6), flat at rest. It starts bent along its middle
@@ -131,7 +134,9 @@ const std::vector<SceneInfo> kScenes = {
 
 }  // namespace
 
-const std::vector<SceneInfo>& builtinScenes() { return kScenes; }
+const std::vector<SceneInfo>& builtinScenes() {
+  return kScenes;
+}
 
 const SceneInfo* findScene(const std::string& name) {
   for (const SceneInfo& s : kScenes)
@@ -139,7 +144,9 @@ const SceneInfo* findScene(const std::string& name) {
   return nullptr;
 }
 
-const char* defaultSceneName() { return "hang"; }
+const char* defaultSceneName() {
+  return "hang";
+}
 
 sim::Params sceneParams(const SceneInfo& scene) {
   sim::Params p;

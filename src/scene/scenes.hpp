@@ -17,8 +17,8 @@ namespace drape::scene {
 struct CameraHint {
   glm::vec3 target{0.0f};
   float distance = 5.0f;
-  float yaw = 0.6f;    // about +y, 0 looks along −z
-  float pitch = 0.35f; // above the horizon
+  float yaw = 0.6f;     // about +y, 0 looks along −z
+  float pitch = 0.35f;  // above the horizon
 };
 
 struct Scene {

@@ -11,8 +11,8 @@ sim::TriMesh makeGrid(int n, float size, const glm::vec3& center) {
   const float step = size / float(n - 1);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i)
-      mesh.positions.push_back(center + glm::vec3(-0.5f * size + float(i) * step, 0.0f,
-                                                  -0.5f * size + float(j) * step));
+      mesh.positions.push_back(
+          center + glm::vec3(-0.5f * size + float(i) * step, 0.0f, -0.5f * size + float(j) * step));
   mesh.triangles.reserve(std::size_t(2) * std::size_t(n - 1) * std::size_t(n - 1));
   for (int j = 0; j + 1 < n; ++j)
     for (int i = 0; i + 1 < n; ++i) {
@@ -32,9 +32,9 @@ sim::TriMesh makeGrid(int n, float size, const glm::vec3& center) {
 
 sim::TriMesh makeIcosphere(int levels, float radius, const glm::vec3& center) {
   const float t = (1.0f + std::sqrt(5.0f)) / 2.0f;
-  std::vector<glm::vec3> p = {{-1, t, 0}, {1, t, 0},   {-1, -t, 0}, {1, -t, 0},
-                              {0, -1, t}, {0, 1, t},   {0, -1, -t}, {0, 1, -t},
-                              {t, 0, -1}, {t, 0, 1},   {-t, 0, -1}, {-t, 0, 1}};
+  std::vector<glm::vec3> p = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0},
+                              {0, -1, t}, {0, 1, t}, {0, -1, -t}, {0, 1, -t},
+                              {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
   for (glm::vec3& v : p) v = glm::normalize(v);
   std::vector<glm::uvec3> f = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
                                {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},

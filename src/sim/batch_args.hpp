@@ -8,12 +8,12 @@
 namespace drape::sim::batch {
 
 struct StretchArgs {
-  float* p;           // positions, x y z interleaved
-  const float* w;     // inverse masses
+  float* p;        // positions, x y z interleaved
+  const float* w;  // inverse masses
   const std::uint32_t* a;
   const std::uint32_t* b;
   const float* rest;
-  float* lambda;      // one per constraint (PBD: scratch)
+  float* lambda;  // one per constraint (PBD: scratch)
   float k;
   float alphaTilde;
 };
@@ -28,8 +28,8 @@ struct BendArgs {
   float* lambda;
   float k;
   float alphaTilde;
-  bool safeguards;    // area scaling and the move bound (see solver.cpp)
-  float maxMove;      // fraction of the hinge's rest length
+  bool safeguards;  // area scaling and the move bound (see solver.cpp)
+  float maxMove;    // fraction of the hinge's rest length
 };
 
 // The AVX2 translation unit: project [begin, end) in batches of eight and

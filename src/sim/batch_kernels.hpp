@@ -49,8 +49,9 @@ inline void stretch(const StretchArgs& s, std::size_t j) {
   const L denom = w0 + w1 + alpha;
   const L lambda = lanes::load(s.lambda + j, t);
   const auto ok = valid & (denom > lanes::splat(t, 1e-20f));
-  const L dl = lanes::select(ok, (-C - alpha * lambda) / lanes::select(ok, denom, lanes::splat(t, 1.0f)),
-                             lanes::splat(t, 0.0f));
+  const L dl =
+      lanes::select(ok, (-C - alpha * lambda) / lanes::select(ok, denom, lanes::splat(t, 1.0f)),
+                    lanes::splat(t, 0.0f));
   const L newLambda = lambda + dl;
   lanes::store(s.lambda + j, newLambda);
   const V3<L> n = (lanes::splat(t, 1.0f) / safeLen) * d;
@@ -115,7 +116,8 @@ inline void bend(const BendArgs& s, std::size_t j) {
     const L m2 = lanes::maxL(lanes::maxL(w0 * wu0, w1 * wu1), lanes::maxL(w2 * wu2, w3 * wu3));
     const L largest = lanes::absL(lanes::splat(t, s.k) * dl) * lanes::sqrtL(m2);
     const L limit = lanes::splat(t, s.maxMove) * lanes::load(s.restLength + j, t);
-    dl = lanes::select(largest > limit, dl * (limit / lanes::select(largest > limit, largest, one)), dl);
+    dl = lanes::select(largest > limit, dl * (limit / lanes::select(largest > limit, largest, one)),
+                       dl);
   }
   lanes::store(s.lambda + j, lambda + dl);
 

@@ -19,7 +19,9 @@ bool avx2Available() {
 #endif
 }
 
-void setAvx2Enabled(bool enabled) { avx2Enabled.store(enabled); }
+void setAvx2Enabled(bool enabled) {
+  avx2Enabled.store(enabled);
+}
 
 void stretchRange(const StretchArgs& args, std::size_t begin, std::size_t end, bool serial) {
   std::size_t j = begin;
@@ -41,7 +43,8 @@ void bendRange(const BendArgs& args, std::size_t begin, std::size_t end, bool se
   for (; j < end; ++j) bend<lanes::Lane1>(args, j);
 }
 
-void share(std::size_t first, std::size_t last, int t, int n, std::size_t& begin, std::size_t& end) {
+void share(std::size_t first, std::size_t last, int t, int n, std::size_t& begin,
+           std::size_t& end) {
   const std::size_t batches = (last - first + 7) / 8;
   const std::size_t per = batches / std::size_t(n), extra = batches % std::size_t(n);
   const std::size_t ti = std::size_t(t);

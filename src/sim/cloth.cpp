@@ -27,8 +27,8 @@ void computeMasses(Cloth& cloth, float density) {
   cloth.mass.assign(cloth.restPositions.size(), 0.0f);
   for (const glm::uvec3& t : cloth.triangles) {
     const glm::vec3& a = cloth.restPositions[t[0]];
-    const float area =
-        0.5f * glm::length(glm::cross(cloth.restPositions[t[1]] - a, cloth.restPositions[t[2]] - a));
+    const float area = 0.5f * glm::length(glm::cross(cloth.restPositions[t[1]] - a,
+                                                     cloth.restPositions[t[2]] - a));
     for (int k = 0; k < 3; ++k) cloth.mass[t[k]] += density * area / 3.0f;
   }
 }

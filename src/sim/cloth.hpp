@@ -22,16 +22,16 @@ struct StretchConstraint {
 // edge v[2]→v[3].
 struct BendConstraint {
   std::uint32_t v[4];
-  float restAngle;         // rad, signed
-  float restLength = 1.0f; // m, of the shared edge (bounds one projection's move)
-  float restArea = 1.0f;   // m², twice the rest area of the two triangles
+  float restAngle;          // rad, signed
+  float restLength = 1.0f;  // m, of the shared edge (bounds one projection's move)
+  float restArea = 1.0f;    // m², twice the rest area of the two triangles
 };
 
 struct IsoBendConstraint {
   std::uint32_t v[4];
   float q[4][4];
-  float rest;              // ½ Σ Q_ij xi·xj at rest
-  float restLength = 1.0f; // m, of the shared edge (bounds one projection's move)
+  float rest;               // ½ Σ Q_ij xi·xj at rest
+  float restLength = 1.0f;  // m, of the shared edge (bounds one projection's move)
 };
 
 struct Cloth {

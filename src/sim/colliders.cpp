@@ -149,8 +149,10 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
           f2 = f(m2);
         }
       }
-      if (f1 < 0.0f) tIn = m1;
-      else if (f2 < 0.0f) tIn = m2;
+      if (f1 < 0.0f)
+        tIn = m1;
+      else if (f2 < 0.0f)
+        tIn = m2;
     }
     if (tIn > 0.0f) {
       float lo = 0.0f, hi = tIn;  // bisection for the entry point

@@ -9,8 +9,7 @@ constexpr std::uint32_t kMaxIndependent = 63;
 
 // Stable counting sort of constraint indices by colour.
 std::vector<std::uint32_t> orderByColour(const std::vector<std::uint32_t>& colour,
-                                         std::uint32_t colours,
-                                         std::vector<std::uint32_t>& start) {
+                                         std::uint32_t colours, std::vector<std::uint32_t>& start) {
   start.assign(colours + 1, 0);
   for (std::uint32_t c : colour) ++start[c + 1];
   for (std::uint32_t c = 0; c < colours; ++c) start[c + 1] += start[c];
@@ -35,7 +34,8 @@ std::vector<std::uint32_t> colourConstraints(const std::uint32_t* vertices, int 
     while (c < kMaxIndependent && (taken >> c) & 1u) ++c;
     colour[i] = c;  // c == kMaxIndependent: the serial colour
     if (c < kMaxIndependent)
-      for (int k = 0; k < per; ++k) used[vertices[i * std::size_t(per) + std::size_t(k)]] |= 1ull << c;
+      for (int k = 0; k < per; ++k)
+        used[vertices[i * std::size_t(per) + std::size_t(k)]] |= 1ull << c;
     colours = std::max(colours, c + 1);
   }
   return colour;

@@ -15,8 +15,8 @@ namespace drape::sim {
 struct PackedStretch {
   std::vector<std::uint32_t> a, b;
   std::vector<float> rest;
-  std::vector<std::uint32_t> colourStart;  // colour c is [colourStart[c], colourStart[c + 1])
-  std::uint32_t serialColour = UINT32_MAX; // a last colour whose members may conflict
+  std::vector<std::uint32_t> colourStart;   // colour c is [colourStart[c], colourStart[c + 1])
+  std::uint32_t serialColour = UINT32_MAX;  // a last colour whose members may conflict
   std::size_t size() const { return a.size(); }
 };
 

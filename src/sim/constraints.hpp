@@ -67,8 +67,7 @@ bool dihedralAngle(const glm::vec<3, T>& x0, const glm::vec<3, T>& x1, const glm
 // Dihedral bending: C = wrap(θ − θ0), ∇C = −u_k with the u_k of pbd.md §3.
 template <typename T>
 ConstraintEval<4, T> evalDihedral(const glm::vec<3, T>& x0, const glm::vec<3, T>& x1,
-                                  const glm::vec<3, T>& x2, const glm::vec<3, T>& x3,
-                                  T restAngle) {
+                                  const glm::vec<3, T>& x2, const glm::vec<3, T>& x3, T restAngle) {
   ConstraintEval<4, T> e;
   const glm::vec<3, T> edge = x3 - x2;
   const glm::vec<3, T> N1 = glm::cross(x2 - x0, x3 - x0);

@@ -30,26 +30,60 @@ struct Lane1 {
 struct Mask1 {
   bool m;
 };
-inline Lane1 operator+(Lane1 a, Lane1 b) { return {a.v + b.v}; }
-inline Lane1 operator-(Lane1 a, Lane1 b) { return {a.v - b.v}; }
-inline Lane1 operator*(Lane1 a, Lane1 b) { return {a.v * b.v}; }
-inline Lane1 operator/(Lane1 a, Lane1 b) { return {a.v / b.v}; }
-inline Lane1 operator-(Lane1 a) { return {-a.v}; }
-inline Lane1 splat(Lane1*, float x) { return {x}; }
-inline Lane1 sqrtL(Lane1 a) { return {std::sqrt(a.v)}; }
-inline Lane1 minL(Lane1 a, Lane1 b) { return {b.v < a.v ? b.v : a.v}; }
-inline Lane1 maxL(Lane1 a, Lane1 b) { return {a.v < b.v ? b.v : a.v}; }
-inline Lane1 absL(Lane1 a) { return {std::fabs(a.v)}; }
-inline Mask1 operator<(Lane1 a, Lane1 b) { return {a.v < b.v}; }
-inline Mask1 operator>(Lane1 a, Lane1 b) { return {a.v > b.v}; }
-inline Mask1 operator&(Mask1 a, Mask1 b) { return {a.m && b.m}; }
-inline Lane1 select(Mask1 m, Lane1 a, Lane1 b) { return m.m ? a : b; }
-inline Lane1 load(const float* p, Lane1*) { return {*p}; }
+inline Lane1 operator+(Lane1 a, Lane1 b) {
+  return {a.v + b.v};
+}
+inline Lane1 operator-(Lane1 a, Lane1 b) {
+  return {a.v - b.v};
+}
+inline Lane1 operator*(Lane1 a, Lane1 b) {
+  return {a.v * b.v};
+}
+inline Lane1 operator/(Lane1 a, Lane1 b) {
+  return {a.v / b.v};
+}
+inline Lane1 operator-(Lane1 a) {
+  return {-a.v};
+}
+inline Lane1 splat(Lane1*, float x) {
+  return {x};
+}
+inline Lane1 sqrtL(Lane1 a) {
+  return {std::sqrt(a.v)};
+}
+inline Lane1 minL(Lane1 a, Lane1 b) {
+  return {b.v < a.v ? b.v : a.v};
+}
+inline Lane1 maxL(Lane1 a, Lane1 b) {
+  return {a.v < b.v ? b.v : a.v};
+}
+inline Lane1 absL(Lane1 a) {
+  return {std::fabs(a.v)};
+}
+inline Mask1 operator<(Lane1 a, Lane1 b) {
+  return {a.v < b.v};
+}
+inline Mask1 operator>(Lane1 a, Lane1 b) {
+  return {a.v > b.v};
+}
+inline Mask1 operator&(Mask1 a, Mask1 b) {
+  return {a.m && b.m};
+}
+inline Lane1 select(Mask1 m, Lane1 a, Lane1 b) {
+  return m.m ? a : b;
+}
+inline Lane1 load(const float* p, Lane1*) {
+  return {*p};
+}
 inline Lane1 gather(const float* base, const std::uint32_t* idx, int stride, int offset, Lane1*) {
   return {base[std::size_t(idx[0]) * std::size_t(stride) + std::size_t(offset)]};
 }
-inline float lane(Lane1 a, int) { return a.v; }
-inline void store(float* p, Lane1 a) { *p = a.v; }
+inline float lane(Lane1 a, int) {
+  return a.v;
+}
+inline void store(float* p, Lane1 a) {
+  *p = a.v;
+}
 // x, y, z of the points idx[0..width) in an xyz-interleaved array.
 inline void loadPoints(const float* p, const std::uint32_t* idx, Lane1& x, Lane1& y, Lane1& z) {
   const float* q = p + std::size_t(idx[0]) * 3;
@@ -74,29 +108,62 @@ struct Lane8 {
 struct Mask8 {
   __m256 m;
 };
-DRAPE_AVX2 Lane8 operator+(Lane8 a, Lane8 b) { return {_mm256_add_ps(a.v, b.v)}; }
-DRAPE_AVX2 Lane8 operator-(Lane8 a, Lane8 b) { return {_mm256_sub_ps(a.v, b.v)}; }
-DRAPE_AVX2 Lane8 operator*(Lane8 a, Lane8 b) { return {_mm256_mul_ps(a.v, b.v)}; }
-DRAPE_AVX2 Lane8 operator/(Lane8 a, Lane8 b) { return {_mm256_div_ps(a.v, b.v)}; }
-DRAPE_AVX2 Lane8 operator-(Lane8 a) { return {_mm256_xor_ps(a.v, _mm256_set1_ps(-0.0f))}; }
-DRAPE_AVX2 Lane8 splat(Lane8*, float x) { return {_mm256_set1_ps(x)}; }
-DRAPE_AVX2 Lane8 sqrtL(Lane8 a) { return {_mm256_sqrt_ps(a.v)}; }
+DRAPE_AVX2 Lane8 operator+(Lane8 a, Lane8 b) {
+  return {_mm256_add_ps(a.v, b.v)};
+}
+DRAPE_AVX2 Lane8 operator-(Lane8 a, Lane8 b) {
+  return {_mm256_sub_ps(a.v, b.v)};
+}
+DRAPE_AVX2 Lane8 operator*(Lane8 a, Lane8 b) {
+  return {_mm256_mul_ps(a.v, b.v)};
+}
+DRAPE_AVX2 Lane8 operator/(Lane8 a, Lane8 b) {
+  return {_mm256_div_ps(a.v, b.v)};
+}
+DRAPE_AVX2 Lane8 operator-(Lane8 a) {
+  return {_mm256_xor_ps(a.v, _mm256_set1_ps(-0.0f))};
+}
+DRAPE_AVX2 Lane8 splat(Lane8*, float x) {
+  return {_mm256_set1_ps(x)};
+}
+DRAPE_AVX2 Lane8 sqrtL(Lane8 a) {
+  return {_mm256_sqrt_ps(a.v)};
+}
 // min/max with the operand order of Lane1's (b < a ? b : a), NaN included.
-DRAPE_AVX2 Lane8 minL(Lane8 a, Lane8 b) { return {_mm256_blendv_ps(a.v, b.v, _mm256_cmp_ps(b.v, a.v, _CMP_LT_OQ))}; }
-DRAPE_AVX2 Lane8 maxL(Lane8 a, Lane8 b) { return {_mm256_blendv_ps(a.v, b.v, _mm256_cmp_ps(a.v, b.v, _CMP_LT_OQ))}; }
-DRAPE_AVX2 Lane8 absL(Lane8 a) { return {_mm256_andnot_ps(_mm256_set1_ps(-0.0f), a.v)}; }
-DRAPE_AVX2 Mask8 operator<(Lane8 a, Lane8 b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_LT_OQ)}; }
-DRAPE_AVX2 Mask8 operator>(Lane8 a, Lane8 b) { return {_mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ)}; }
-DRAPE_AVX2 Mask8 operator&(Mask8 a, Mask8 b) { return {_mm256_and_ps(a.m, b.m)}; }
-DRAPE_AVX2 Lane8 select(Mask8 m, Lane8 a, Lane8 b) { return {_mm256_blendv_ps(b.v, a.v, m.m)}; }
-DRAPE_AVX2 Lane8 load(const float* p, Lane8*) { return {_mm256_loadu_ps(p)}; }
-DRAPE_AVX2 Lane8 gather(const float* base, const std::uint32_t* idx, int stride, int offset, Lane8*) {
+DRAPE_AVX2 Lane8 minL(Lane8 a, Lane8 b) {
+  return {_mm256_blendv_ps(a.v, b.v, _mm256_cmp_ps(b.v, a.v, _CMP_LT_OQ))};
+}
+DRAPE_AVX2 Lane8 maxL(Lane8 a, Lane8 b) {
+  return {_mm256_blendv_ps(a.v, b.v, _mm256_cmp_ps(a.v, b.v, _CMP_LT_OQ))};
+}
+DRAPE_AVX2 Lane8 absL(Lane8 a) {
+  return {_mm256_andnot_ps(_mm256_set1_ps(-0.0f), a.v)};
+}
+DRAPE_AVX2 Mask8 operator<(Lane8 a, Lane8 b) {
+  return {_mm256_cmp_ps(a.v, b.v, _CMP_LT_OQ)};
+}
+DRAPE_AVX2 Mask8 operator>(Lane8 a, Lane8 b) {
+  return {_mm256_cmp_ps(a.v, b.v, _CMP_GT_OQ)};
+}
+DRAPE_AVX2 Mask8 operator&(Mask8 a, Mask8 b) {
+  return {_mm256_and_ps(a.m, b.m)};
+}
+DRAPE_AVX2 Lane8 select(Mask8 m, Lane8 a, Lane8 b) {
+  return {_mm256_blendv_ps(b.v, a.v, m.m)};
+}
+DRAPE_AVX2 Lane8 load(const float* p, Lane8*) {
+  return {_mm256_loadu_ps(p)};
+}
+DRAPE_AVX2 Lane8 gather(const float* base, const std::uint32_t* idx, int stride, int offset,
+                        Lane8*) {
   const __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx));
-  const __m256i o = _mm256_add_epi32(_mm256_mullo_epi32(i, _mm256_set1_epi32(stride)),
-                                     _mm256_set1_epi32(offset));
+  const __m256i o =
+      _mm256_add_epi32(_mm256_mullo_epi32(i, _mm256_set1_epi32(stride)), _mm256_set1_epi32(offset));
   return {_mm256_i32gather_ps(base, o, 4)};
 }
-DRAPE_AVX2 void store(float* p, Lane8 a) { _mm256_storeu_ps(p, a.v); }
+DRAPE_AVX2 void store(float* p, Lane8 a) {
+  _mm256_storeu_ps(p, a.v);
+}
 // Eight points of an xyz-interleaved array: a 128-bit load of each and an
 // 8×4 → 4×8 transpose, cheaper than three gathers. The load reads one float
 // past the point: the caller keeps spare capacity after the array
@@ -148,13 +215,21 @@ struct V3 {
   L x, y, z;
 };
 template <typename L>
-inline V3<L> operator+(const V3<L>& a, const V3<L>& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+inline V3<L> operator+(const V3<L>& a, const V3<L>& b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
 template <typename L>
-inline V3<L> operator-(const V3<L>& a, const V3<L>& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline V3<L> operator-(const V3<L>& a, const V3<L>& b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
 template <typename L>
-inline V3<L> operator*(L s, const V3<L>& a) { return {s * a.x, s * a.y, s * a.z}; }
+inline V3<L> operator*(L s, const V3<L>& a) {
+  return {s * a.x, s * a.y, s * a.z};
+}
 template <typename L>
-inline L dot(const V3<L>& a, const V3<L>& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline L dot(const V3<L>& a, const V3<L>& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 template <typename L>
 inline V3<L> cross(const V3<L>& a, const V3<L>& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};

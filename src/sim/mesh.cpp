@@ -46,7 +46,8 @@ std::vector<std::uint32_t> weld(const std::vector<glm::vec3>& p, float tol,
           auto range = grid.equal_range(hash(c + glm::i64vec3(dx, dy, dz)));
           for (auto it = range.first; it != range.second; ++it) {
             const glm::vec3 d = out[it->second] - p[i];
-            if (glm::dot(d, d) <= tol2 && (found == kNone || it->second < found)) found = it->second;
+            if (glm::dot(d, d) <= tol2 && (found == kNone || it->second < found))
+              found = it->second;
           }
         }
     if (found == kNone) {
@@ -150,8 +151,7 @@ std::vector<std::string> MeshReport::repairs() const {
 
 float sixVolume(const std::vector<glm::vec3>& p, const std::vector<glm::uvec3>& tris) {
   double sum = 0.0;
-  for (const glm::uvec3& t : tris)
-    sum += double(glm::dot(glm::cross(p[t[0]], p[t[1]]), p[t[2]]));
+  for (const glm::uvec3& t : tris) sum += double(glm::dot(glm::cross(p[t[0]], p[t[1]]), p[t[2]]));
   return float(sum);
 }
 
@@ -177,7 +177,8 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
                     std::to_string(std::uint64_t(input.triangles[t][k]) + 1) + " of " +
                     std::to_string(input.positions.size()));
   const float diag = glm::length(hi - lo);
-  if (!(diag > 0.0f) || !std::isfinite(diag)) return fail("the mesh has no extent (all vertices coincide)");
+  if (!(diag > 0.0f) || !std::isfinite(diag))
+    return fail("the mesh has no extent (all vertices coincide)");
 
   // 1. Weld coincident vertices.
   std::vector<glm::vec3> welded;
@@ -211,7 +212,8 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
     std::map<std::uint64_t, std::vector<std::uint32_t>> edgeTris;
     for (std::uint32_t t = 0; t < tris.size(); ++t)
       for (int k = 0; k < 3; ++k) edgeTris[edgeKey(tris[t][k], tris[t][(k + 1) % 3])].push_back(t);
-    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> copies;  // (tri, vertex) → copy
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>
+        copies;  // (tri, vertex) → copy
     for (const auto& [key, around] : edgeTris) {
       if (around.size() <= 2) continue;
       ++report.nonManifoldEdges;

@@ -22,16 +22,16 @@ struct TriMesh {
 struct MeshReport {
   std::size_t inputVertices = 0;
   std::size_t inputTriangles = 0;
-  std::size_t weldedVertices = 0;      // vertices merged into another at the same position
-  std::size_t unusedVertices = 0;      // vertices no triangle referenced (dropped)
-  std::size_t degenerateTriangles = 0; // zero-area or repeated-index triangles (dropped)
-  std::size_t duplicateTriangles = 0;  // same three vertices twice (dropped)
-  std::size_t nonManifoldEdges = 0;    // edges with more than two triangles (split apart)
-  std::size_t flippedTriangles = 0;    // re-oriented to agree with their neighbours
+  std::size_t weldedVertices = 0;       // vertices merged into another at the same position
+  std::size_t unusedVertices = 0;       // vertices no triangle referenced (dropped)
+  std::size_t degenerateTriangles = 0;  // zero-area or repeated-index triangles (dropped)
+  std::size_t duplicateTriangles = 0;   // same three vertices twice (dropped)
+  std::size_t nonManifoldEdges = 0;     // edges with more than two triangles (split apart)
+  std::size_t flippedTriangles = 0;     // re-oriented to agree with their neighbours
   std::size_t boundaryEdges = 0;
-  std::size_t pieces = 0;              // connected components
-  bool closed = false;                 // every edge has two triangles
-  bool orientable = true;              // false: some piece could not be oriented consistently
+  std::size_t pieces = 0;  // connected components
+  bool closed = false;     // every edge has two triangles
+  bool orientable = true;  // false: some piece could not be oriented consistently
 
   // One line per repair, empty when the mesh needed none.
   std::vector<std::string> repairs() const;
@@ -55,7 +55,6 @@ struct PrepareOptions {
 Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& options = {});
 
 // 6 × the signed enclosed volume (pbd.md §4): Σ (p_a × p_b) · p_c.
-float sixVolume(const std::vector<glm::vec3>& positions,
-                const std::vector<glm::uvec3>& triangles);
+float sixVolume(const std::vector<glm::vec3>& positions, const std::vector<glm::uvec3>& triangles);
 
 }  // namespace drape::sim

@@ -9,70 +9,241 @@ namespace drape::sim {
 namespace {
 
 // Accessors generated per field; the table below is the only list of names.
-#define DRAPE_FLOAT(field)                                                    \
-  [](const Params& p) { return double(p.field); },                           \
+#define DRAPE_FLOAT(field)                         \
+  [](const Params& p) { return double(p.field); }, \
       [](Params& p, double v) { p.field = float(v); }, nullptr, nullptr
-#define DRAPE_INT(field)                                                      \
-  [](const Params& p) { return double(p.field); },                           \
-      [](Params& p, double v) { p.field = int(v); }, nullptr, nullptr
-#define DRAPE_ENUM(field, Type)                                               \
-  [](const Params& p) { return double(p.field); },                           \
+#define DRAPE_INT(field)                                                                          \
+  [](const Params& p) { return double(p.field); }, [](Params& p, double v) { p.field = int(v); }, \
+      nullptr, nullptr
+#define DRAPE_ENUM(field, Type)                    \
+  [](const Params& p) { return double(p.field); }, \
       [](Params& p, double v) { p.field = Type(int(v)); }, nullptr, nullptr
-#define DRAPE_VEC3(field) \
-  nullptr, nullptr, [](const Params& p) { return p.field; }, [](Params& p, glm::vec3 v) { p.field = v; }
+#define DRAPE_VEC3(field)                                    \
+  nullptr, nullptr, [](const Params& p) { return p.field; }, \
+      [](Params& p, glm::vec3 v) { p.field = v; }
 
 const std::vector<ParamDesc> kTable = {
-    {"dt", "time", ParamType::Float, 1e-4, 0.25, "s", "time step of one frame", true, false, {},
+    {"dt",
+     "time",
+     ParamType::Float,
+     1e-4,
+     0.25,
+     "s",
+     "time step of one frame",
+     true,
+     false,
+     {},
      DRAPE_FLOAT(dt)},
-    {"substeps", "time", ParamType::Int, 1, 100, "", "sub-steps per frame, each of dt/substeps",
-     false, false, {}, DRAPE_INT(substeps)},
-    {"iterations", "time", ParamType::Int, 1, 200, "", "solver iterations per sub-step", false,
-     false, {}, DRAPE_INT(iterations)},
-    {"solver", "time", ParamType::Enum, 0, 1, "",
-     "pbd: stiffness per iteration count (paper §3.3); xpbd: compliance, multipliers", false,
-     false, {"pbd", "xpbd"}, DRAPE_ENUM(solver, SolverKind)},
-    {"kernels", "time", ParamType::Enum, 0, 1, "",
+    {"substeps",
+     "time",
+     ParamType::Int,
+     1,
+     100,
+     "",
+     "sub-steps per frame, each of dt/substeps",
+     false,
+     false,
+     {},
+     DRAPE_INT(substeps)},
+    {"iterations",
+     "time",
+     ParamType::Int,
+     1,
+     200,
+     "",
+     "solver iterations per sub-step",
+     false,
+     false,
+     {},
+     DRAPE_INT(iterations)},
+    {"solver",
+     "time",
+     ParamType::Enum,
+     0,
+     1,
+     "",
+     "pbd: stiffness per iteration count (paper §3.3); xpbd: compliance, multipliers",
+     false,
+     false,
+     {"pbd", "xpbd"},
+     DRAPE_ENUM(solver, SolverKind)},
+    {"kernels",
+     "time",
+     ParamType::Enum,
+     0,
+     1,
+     "",
      "batched: coloured constraints in SIMD lanes and threads; reference: plain Gauss-Seidel "
      "in mesh order",
-     false, false, {"batched", "reference"}, DRAPE_ENUM(kernels, KernelKind)},
-    {"threads", "time", ParamType::Int, 0, 64, "", "solver threads (0: one per core)", false,
-     false, {}, DRAPE_INT(threads)},
-    {"bending", "material", ParamType::Enum, 0, 1, "",
-     "dihedral: angle between triangle pairs; isometric: quadratic (Bergou 2006)", false, false,
-     {"dihedral", "isometric"}, DRAPE_ENUM(bending, BendingModel)},
-    {"k_stretch", "material", ParamType::Float, 0, 1, "", "stretch stiffness of every edge", false,
-     false, {}, DRAPE_FLOAT(k_stretch)},
-    {"k_bend", "material", ParamType::Float, 0, 1, "", "bending stiffness of every interior edge",
-     false, false, {}, DRAPE_FLOAT(k_bend)},
-    {"k_pressure", "material", ParamType::Float, 0.05, 10, "",
-     "overpressure of closed meshes: 1 keeps the volume, >1 inflates", false, false, {},
+     false,
+     false,
+     {"batched", "reference"},
+     DRAPE_ENUM(kernels, KernelKind)},
+    {"threads",
+     "time",
+     ParamType::Int,
+     0,
+     64,
+     "",
+     "solver threads (0: one per core)",
+     false,
+     false,
+     {},
+     DRAPE_INT(threads)},
+    {"bending",
+     "material",
+     ParamType::Enum,
+     0,
+     1,
+     "",
+     "dihedral: angle between triangle pairs; isometric: quadratic (Bergou 2006)",
+     false,
+     false,
+     {"dihedral", "isometric"},
+     DRAPE_ENUM(bending, BendingModel)},
+    {"k_stretch",
+     "material",
+     ParamType::Float,
+     0,
+     1,
+     "",
+     "stretch stiffness of every edge",
+     false,
+     false,
+     {},
+     DRAPE_FLOAT(k_stretch)},
+    {"k_bend",
+     "material",
+     ParamType::Float,
+     0,
+     1,
+     "",
+     "bending stiffness of every interior edge",
+     false,
+     false,
+     {},
+     DRAPE_FLOAT(k_bend)},
+    {"k_pressure",
+     "material",
+     ParamType::Float,
+     0.05,
+     10,
+     "",
+     "overpressure of closed meshes: 1 keeps the volume, >1 inflates",
+     false,
+     false,
+     {},
      DRAPE_FLOAT(k_pressure)},
-    {"damping", "material", ParamType::Float, 0, 1, "",
-     "damping of non-rigid motion per step; 1 moves each piece rigidly", false, false, {},
+    {"damping",
+     "material",
+     ParamType::Float,
+     0,
+     1,
+     "",
+     "damping of non-rigid motion per step; 1 moves each piece rigidly",
+     false,
+     false,
+     {},
      DRAPE_FLOAT(damping)},
-    {"tethers", "material", ParamType::Int, 0, 1, "",
+    {"tethers",
+     "material",
+     ParamType::Int,
+     0,
+     1,
+     "",
      "long-range attachments: no vertex gets further from its nearest pin than along the "
      "cloth, times (2 - k_stretch) (0/1)",
-     false, false, {}, DRAPE_INT(tethers)},
-    {"density", "material", ParamType::Float, 0.001, 100, "kg/m2", "surface density of the cloth",
-     true, true, {}, DRAPE_FLOAT(density)},
-    {"tear", "material", ParamType::Float, 0, 10, "",
+     false,
+     false,
+     {},
+     DRAPE_INT(tethers)},
+    {"density",
+     "material",
+     ParamType::Float,
+     0.001,
+     100,
+     "kg/m2",
+     "surface density of the cloth",
+     true,
+     true,
+     {},
+     DRAPE_FLOAT(density)},
+    {"tear",
+     "material",
+     ParamType::Float,
+     0,
+     10,
+     "",
      "stretch ratio |l|/l0 above which an edge tears (0: never; from 1.05 up in practice)",
-     false, false, {}, DRAPE_FLOAT(tear)},
-    {"gravity", "environment", ParamType::Vec3, -100, 100, "m/s2",
-     "gravity vector x,y,z (one number sets y)", false, false, {}, DRAPE_VEC3(gravity)},
-    {"friction", "environment", ParamType::Float, 0, 2, "", "Coulomb friction at colliders", false,
-     false, {}, DRAPE_FLOAT(friction)},
-    {"restitution", "environment", ParamType::Float, 0, 1, "", "bounce at colliders", false, false,
-     {}, DRAPE_FLOAT(restitution)},
-    {"thickness", "environment", ParamType::Float, 0, 0.1, "m",
+     false,
+     false,
+     {},
+     DRAPE_FLOAT(tear)},
+    {"gravity",
+     "environment",
+     ParamType::Vec3,
+     -100,
+     100,
+     "m/s2",
+     "gravity vector x,y,z (one number sets y)",
+     false,
+     false,
+     {},
+     DRAPE_VEC3(gravity)},
+    {"friction",
+     "environment",
+     ParamType::Float,
+     0,
+     2,
+     "",
+     "Coulomb friction at colliders",
+     false,
+     false,
+     {},
+     DRAPE_FLOAT(friction)},
+    {"restitution",
+     "environment",
+     ParamType::Float,
+     0,
+     1,
+     "",
+     "bounce at colliders",
+     false,
+     false,
+     {},
+     DRAPE_FLOAT(restitution)},
+    {"thickness",
+     "environment",
+     ParamType::Float,
+     0,
+     0.1,
+     "m",
      "distance the cloth keeps from collider surfaces and, with self_collision, from itself",
-     false, false, {}, DRAPE_FLOAT(thickness)},
-    {"self_collision", "environment", ParamType::Int, 0, 1, "",
-     "keep cloth vertices from passing through the cloth's own triangles (0/1)", false, false,
-     {}, DRAPE_INT(self_collision)},
-    {"resolution", "scene", ParamType::Int, 2, 512, "",
-     "vertices along each side of grid cloths (rebuilds the scene)", false, true, {},
+     false,
+     false,
+     {},
+     DRAPE_FLOAT(thickness)},
+    {"self_collision",
+     "environment",
+     ParamType::Int,
+     0,
+     1,
+     "",
+     "keep cloth vertices from passing through the cloth's own triangles (0/1)",
+     false,
+     false,
+     {},
+     DRAPE_INT(self_collision)},
+    {"resolution",
+     "scene",
+     ParamType::Int,
+     2,
+     512,
+     "",
+     "vertices along each side of grid cloths (rebuilds the scene)",
+     false,
+     true,
+     {},
      DRAPE_INT(resolution)},
 };
 
@@ -107,7 +278,9 @@ std::string number(double v) {
 
 }  // namespace
 
-const std::vector<ParamDesc>& paramTable() { return kTable; }
+const std::vector<ParamDesc>& paramTable() {
+  return kTable;
+}
 
 const ParamDesc* findParam(const std::string& name) {
   for (const ParamDesc& d : kTable)
@@ -126,8 +299,8 @@ std::string describeRange(const ParamDesc& d) {
     case ParamType::Int:
       return "an integer in [" + number(d.min) + ", " + number(d.max) + "]";
     case ParamType::Vec3:
-      return "x,y,z (or one number for y) with each in [" + number(d.min) + ", " +
-             number(d.max) + "]";
+      return "x,y,z (or one number for y) with each in [" + number(d.min) + ", " + number(d.max) +
+             "]";
     case ParamType::Float:
       break;
   }
@@ -143,7 +316,8 @@ Result<void> setParam(Params& params, const std::string& key, const std::string&
     return fail("unknown parameter '" + trim(key) + "' (known: " + known + ")");
   }
   auto refuse = [&]() {
-    return fail("bad value '" + trim(value) + "' for " + d->name + ": expected " + describeRange(*d));
+    return fail("bad value '" + trim(value) + "' for " + d->name + ": expected " +
+                describeRange(*d));
   };
   switch (d->type) {
     case ParamType::Enum: {
@@ -194,8 +368,7 @@ Result<void> setParam(Params& params, const std::string& key, const std::string&
 
 Result<void> setParamAssignment(Params& params, const std::string& assignment) {
   const auto eq = assignment.find('=');
-  if (eq == std::string::npos)
-    return fail("expected KEY=VALUE, got '" + assignment + "'");
+  if (eq == std::string::npos) return fail("expected KEY=VALUE, got '" + assignment + "'");
   return setParam(params, assignment.substr(0, eq), assignment.substr(eq + 1));
 }
 
@@ -220,7 +393,9 @@ float complianceFromStiffness(float k, float unit) {
   return (1.0f / k - 1.0f) * unit;
 }
 
-const char* solverName(SolverKind kind) { return kind == SolverKind::Pbd ? "pbd" : "xpbd"; }
+const char* solverName(SolverKind kind) {
+  return kind == SolverKind::Pbd ? "pbd" : "xpbd";
+}
 const char* bendingName(BendingModel m) {
   return m == BendingModel::Dihedral ? "dihedral" : "isometric";
 }

@@ -28,16 +28,16 @@ struct Params {
   // batched: constraints coloured, projected in SIMD lanes and threads;
   // reference: plain Gauss-Seidel in mesh order, one constraint at a time.
   KernelKind kernels = KernelKind::Batched;
-  int threads = 0;          // solver threads, 0 = one per core
+  int threads = 0;  // solver threads, 0 = one per core
 
   // Material. Stiffnesses are PBD's k in [0,1] (pbd.md §2); XPBD derives its
   // compliance from the same values.
   float k_stretch = 1.0f;
   float k_bend = 0.05f;
-  float k_pressure = 1.0f;   // target volume / rest volume for closed meshes
-  float damping = 0.01f;     // rigid-motion-preserving damping per step (pbd.md §5)
-  int tethers = 1;           // long-range attachments to the pins (0/1)
-  float density = 0.1f;      // kg/m², surface density of the cloth
+  float k_pressure = 1.0f;  // target volume / rest volume for closed meshes
+  float damping = 0.01f;    // rigid-motion-preserving damping per step (pbd.md §5)
+  int tethers = 1;          // long-range attachments to the pins (0/1)
+  float density = 0.1f;     // kg/m², surface density of the cloth
   // Tearing (paper §5.4): an edge stretched beyond tear × its rest length
   // splits one of its vertices after the frame's solve; 0 = no tearing.
   float tear = 0.0f;
@@ -46,8 +46,8 @@ struct Params {
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s²
   float friction = 0.4f;                  // Coulomb coefficient at colliders
   float restitution = 0.0f;               // normal bounce at colliders
-  float thickness = 0.01f;                // m, distance kept from collider surfaces and between layers
-  int self_collision = 0;                 // vertex–triangle self collision (paper §4.3), 0/1
+  float thickness = 0.01f;  // m, distance kept from collider surfaces and between layers
+  int self_collision = 0;   // vertex–triangle self collision (paper §4.3), 0/1
 
   // Scene construction (changing these rebuilds the scene).
   int resolution = 48;  // vertices along each side of grid cloths
@@ -59,11 +59,11 @@ struct ParamDesc {
   const char* name;   // the one name: UI label, --set key, scene-file key
   const char* group;  // "time", "material", "environment", "scene"
   ParamType type;
-  double min, max;    // inclusive range (for Vec3: of each component)
-  const char* unit;   // "" when dimensionless
+  double min, max;   // inclusive range (for Vec3: of each component)
+  const char* unit;  // "" when dimensionless
   const char* help;
-  bool logScale;      // UI slider on a logarithmic scale
-  bool rebuild;       // changing it rebuilds the scene
+  bool logScale;                     // UI slider on a logarithmic scale
+  bool rebuild;                      // changing it rebuilds the scene
   std::vector<const char*> choices;  // Enum: the names, index = value
 
   // Access (numbers as double; Enum as its index; Vec3 through vec).

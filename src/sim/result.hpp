@@ -16,7 +16,7 @@ struct Error {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : value_(std::move(value)) {}              // NOLINT: implicit by design
   Result(Error error) : error_(std::move(error.message)) {}  // NOLINT
 
   bool ok() const { return value_.has_value(); }
@@ -49,6 +49,8 @@ class [[nodiscard]] Result<void> {
   bool failed_ = false;
 };
 
-inline Error fail(std::string message) { return Error{std::move(message)}; }
+inline Error fail(std::string message) {
+  return Error{std::move(message)};
+}
 
 }  // namespace drape

@@ -27,7 +27,8 @@ bool planeDistance(const glm::vec3& q, const glm::vec3& a, const glm::vec3& b, c
                    float& d) {
   const glm::vec3 N = glm::cross(b - a, c - a);
   const float len = glm::length(N);
-  const float longest = std::max({glm::dot(b - a, b - a), glm::dot(c - a, c - a), glm::dot(c - b, c - b)});
+  const float longest =
+      std::max({glm::dot(b - a, b - a), glm::dot(c - a, c - a), glm::dot(c - b, c - b)});
   if (!(len > 1e-6f * longest)) return false;
   d = glm::dot(q - a, N) / len;
   return true;
@@ -40,7 +41,8 @@ bool segmentCrossesTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm:
   const double dp = glm::dot(p - a, N), dq = glm::dot(q - a, N);
   if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || dp == dq) return false;
   const glm::dvec3 x = p + (dp / (dp - dq)) * (q - p);
-  return glm::dot(glm::cross(b - a, x - a), N) >= 0.0 && glm::dot(glm::cross(c - b, x - b), N) >= 0.0 &&
+  return glm::dot(glm::cross(b - a, x - a), N) >= 0.0 &&
+         glm::dot(glm::cross(c - b, x - b), N) >= 0.0 &&
          glm::dot(glm::cross(a - c, x - c), N) >= 0.0;
 }
 
@@ -62,7 +64,9 @@ void buildAdjacency(const Cloth& cloth, std::vector<std::uint32_t>& start,
   }
 }
 
-bool shares(const glm::uvec3& t, std::uint32_t v) { return t[0] == v || t[1] == v || t[2] == v; }
+bool shares(const glm::uvec3& t, std::uint32_t v) {
+  return t[0] == v || t[1] == v || t[2] == v;
+}
 
 Aabb grow(Aabb b, float by) {
   b.min -= glm::vec3(by);
@@ -155,7 +159,8 @@ void generateSelfContacts(World& world) {
   const std::vector<glm::uvec3>& tris = cloth.triangles;
   for (std::uint32_t t = 0; t < tris.size(); ++t) {
     const glm::uvec3& tri = tris[t];
-    const float moved = std::max({sc.selfTravel[tri[0]], sc.selfTravel[tri[1]], sc.selfTravel[tri[2]]});
+    const float moved =
+        std::max({sc.selfTravel[tri[0]], sc.selfTravel[tri[1]], sc.selfTravel[tri[2]]});
     const Aabb box = sweptBox(s, &tri[0], 3, base + moved);
     const bool pinned = s.w[tri[0]] == 0.0f && s.w[tri[1]] == 0.0f && s.w[tri[2]] == 0.0f;
     sc.selfHash.visit(box, [&](std::uint32_t i) {

@@ -32,7 +32,8 @@ ConstraintEval<4, T> evalVertexTriangle(const glm::vec<3, T>& q, const glm::vec<
   const glm::vec<3, T> N = glm::cross(e1, e2);
   const T area2 = glm::length(N);
   // Skip slivers: twice the area tiny against the longest edge squared.
-  const T longest = std::max(glm::dot(e1, e1), std::max(glm::dot(e2, e2), glm::dot(p3 - p2, p3 - p2)));
+  const T longest =
+      std::max(glm::dot(e1, e1), std::max(glm::dot(e2, e2), glm::dot(p3 - p2, p3 - p2)));
   if (!(area2 > T(1e-6) * longest) || !(longest > T(0))) return e;
   const glm::vec<3, T> n = N / area2;
   const glm::vec<3, T> d = q - p1;

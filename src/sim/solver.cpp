@@ -1,7 +1,7 @@
 #include "sim/solver.hpp"
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -40,7 +40,8 @@ inline void applyPbd(State& s, const std::uint32_t (&idx)[N], const ConstraintEv
   float factor = k * scale;
   if (maxMove < std::numeric_limits<float>::infinity()) {
     float largest2 = 0.0f;
-    for (int i = 0; i < N; ++i) largest2 = std::max(largest2, w[i] * w[i] * glm::dot(e.grad[i], e.grad[i]));
+    for (int i = 0; i < N; ++i)
+      largest2 = std::max(largest2, w[i] * w[i] * glm::dot(e.grad[i], e.grad[i]));
     const float largest = std::abs(factor) * std::sqrt(largest2);
     if (largest > maxMove) factor *= maxMove / largest;
   }
@@ -65,7 +66,8 @@ inline void applyXpbd(State& s, const std::uint32_t (&idx)[N], const ConstraintE
   float dl = scale * (-e.C - alphaTilde * lambda) / denom;
   if (maxMove < std::numeric_limits<float>::infinity()) {
     float largest2 = 0.0f;
-    for (int i = 0; i < N; ++i) largest2 = std::max(largest2, w[i] * w[i] * glm::dot(e.grad[i], e.grad[i]));
+    for (int i = 0; i < N; ++i)
+      largest2 = std::max(largest2, w[i] * w[i] * glm::dot(e.grad[i], e.grad[i]));
     const float largest = std::abs(dl) * std::sqrt(largest2);
     if (largest > maxMove) dl *= maxMove / largest;
   }
@@ -124,7 +126,8 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
   State& s = world.state;
   SolverScratch& sc = world.scratch;
   const Params& prm = world.params;
-  if (sc.packedVersion != cloth.topologyVersion || sc.packedStretch.size() != cloth.stretch.size() ||
+  if (sc.packedVersion != cloth.topologyVersion ||
+      sc.packedStretch.size() != cloth.stretch.size() ||
       sc.packedBend.size() != cloth.bend.size()) {
     sc.packedStretch = packStretch(cloth.stretch, s.x.size());
     sc.packedBend = packBend(cloth.bend, s.x.size());
@@ -141,11 +144,24 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
   // spare capacity keeps the last point's load inside the allocation.
   s.p.reserve(s.p.size() + 1);
   float* p = &s.p[0].x;
-  batch::StretchArgs sa{p, s.w.data(), ps.a.data(), ps.b.data(), ps.rest.data(),
-                        sc.lambdaStretch.data(), xpbd ? 1.0f : kStretch, xpbd ? aStretch : 0.0f};
-  batch::BendArgs ba{p, s.w.data(), {pb.v0.data(), pb.v1.data(), pb.v2.data(), pb.v3.data()},
-                     pb.restAngle.data(), pb.restLength.data(), pb.restArea.data(),
-                     sc.lambdaBend.data(), xpbd ? 1.0f : kBend, xpbd ? aBend : 0.0f, true,
+  batch::StretchArgs sa{p,
+                        s.w.data(),
+                        ps.a.data(),
+                        ps.b.data(),
+                        ps.rest.data(),
+                        sc.lambdaStretch.data(),
+                        xpbd ? 1.0f : kStretch,
+                        xpbd ? aStretch : 0.0f};
+  batch::BendArgs ba{p,
+                     s.w.data(),
+                     {pb.v0.data(), pb.v1.data(), pb.v2.data(), pb.v3.data()},
+                     pb.restAngle.data(),
+                     pb.restLength.data(),
+                     pb.restArea.data(),
+                     sc.lambdaBend.data(),
+                     xpbd ? 1.0f : kBend,
+                     xpbd ? aBend : 0.0f,
+                     true,
                      kMaxBendMove};
   const bool stretchOn = xpbd ? !std::isinf(aStretch) : true;
 
@@ -179,9 +195,10 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
         });
       if (bendOn) {
         if (!iso) {
-          colours(pb.colourStart, pb.serialColour, t, [&](std::size_t b, std::size_t e, bool serial) {
-            batch::bendRange(ba, b, e, serial);
-          });
+          colours(pb.colourStart, pb.serialColour, t,
+                  [&](std::size_t b, std::size_t e, bool serial) {
+                    batch::bendRange(ba, b, e, serial);
+                  });
         } else {
           if (t == 0) {
             if (xpbd)
@@ -217,8 +234,7 @@ void solveStretchXpbd(State& s, const StretchConstraint* c, std::size_t begin, s
                       float alphaTilde, float* lambda) {
   for (std::size_t j = begin; j < end; ++j) {
     const std::uint32_t idx[2] = {c[j].a, c[j].b};
-    applyXpbd<2>(s, idx, evalStretch(s.p[idx[0]], s.p[idx[1]], c[j].rest), alphaTilde,
-                 lambda[j]);
+    applyXpbd<2>(s, idx, evalStretch(s.p[idx[0]], s.p[idx[1]], c[j].rest), alphaTilde, lambda[j]);
   }
 }
 
@@ -226,7 +242,8 @@ void solveBendPbd(State& s, const BendConstraint* c, std::size_t begin, std::siz
   for (std::size_t j = begin; j < end; ++j) {
     const auto& v = c[j].v;
     const glm::vec3 &x0 = s.p[v[0]], &x1 = s.p[v[1]], &x2 = s.p[v[2]], &x3 = s.p[v[3]];
-    const float area = glm::length(glm::cross(x2 - x0, x3 - x0)) + glm::length(glm::cross(x3 - x1, x2 - x1));
+    const float area =
+        glm::length(glm::cross(x2 - x0, x3 - x0)) + glm::length(glm::cross(x3 - x1, x2 - x1));
     const float q = area > c[j].restArea ? c[j].restArea / area : 1.0f;
     applyPbd<4>(s, v, evalDihedral(x0, x1, x2, x3, c[j].restAngle), k * q,
                 kMaxBendMove * c[j].restLength);
@@ -238,7 +255,8 @@ void solveBendXpbd(State& s, const BendConstraint* c, std::size_t begin, std::si
   for (std::size_t j = begin; j < end; ++j) {
     const auto& v = c[j].v;
     const glm::vec3 &x0 = s.p[v[0]], &x1 = s.p[v[1]], &x2 = s.p[v[2]], &x3 = s.p[v[3]];
-    const float area = glm::length(glm::cross(x2 - x0, x3 - x0)) + glm::length(glm::cross(x3 - x1, x2 - x1));
+    const float area =
+        glm::length(glm::cross(x2 - x0, x3 - x0)) + glm::length(glm::cross(x3 - x1, x2 - x1));
     const float q = area > c[j].restArea ? c[j].restArea / area : 1.0f;
     applyXpbd<4>(s, v, evalDihedral(x0, x1, x2, x3, c[j].restAngle), alphaTilde, lambda[j], q,
                  kMaxBendMove * c[j].restLength);
@@ -418,37 +436,37 @@ void step(World& world) {
       solveBatched(world, iterations, kStretch, kBend, aStretch, aBend, xpbd);
       timing.solve += msSince(t);
     } else {
-    if (xpbd) {
-      sc.lambdaStretch.assign(cloth.stretch.size(), 0.0f);
-      sc.lambdaBend.assign(bendCount, 0.0f);
-    }
-    for (int it = 0; it < iterations; ++it) {
-      // Pressure first, so the cloth's own constraints (and contacts) have
-      // the last word in each iteration (paper §4.4).
-      if (cloth.pressureActive) solvePressure(s, cloth, prm.k_pressure, sc.pressureGrad);
       if (xpbd) {
-        solveStretchXpbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), aStretch,
-                         sc.lambdaStretch.data());
-        if (iso)
-          solveIsoBendXpbd(s, cloth.isoBend.data(), 0, bendCount, aBend, sc.lambdaBend.data());
-        else
-          solveBendXpbd(s, cloth.bend.data(), 0, bendCount, aBend, sc.lambdaBend.data());
-      } else {
-        solveStretchPbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), kStretch);
-        if (prm.k_bend > 0.0f) {
-          if (iso)
-            solveIsoBendPbd(s, cloth.isoBend.data(), 0, bendCount, kBend);
-          else
-            solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend);
-        }
+        sc.lambdaStretch.assign(cloth.stretch.size(), 0.0f);
+        sc.lambdaBend.assign(bendCount, 0.0f);
       }
-      solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
-      // Self contacts before collider contacts: a layer pressed against the
-      // floor is kept out of it.
-      solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
-      solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
-    }
-    timing.solve += msSince(t);
+      for (int it = 0; it < iterations; ++it) {
+        // Pressure first, so the cloth's own constraints (and contacts) have
+        // the last word in each iteration (paper §4.4).
+        if (cloth.pressureActive) solvePressure(s, cloth, prm.k_pressure, sc.pressureGrad);
+        if (xpbd) {
+          solveStretchXpbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), aStretch,
+                           sc.lambdaStretch.data());
+          if (iso)
+            solveIsoBendXpbd(s, cloth.isoBend.data(), 0, bendCount, aBend, sc.lambdaBend.data());
+          else
+            solveBendXpbd(s, cloth.bend.data(), 0, bendCount, aBend, sc.lambdaBend.data());
+        } else {
+          solveStretchPbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), kStretch);
+          if (prm.k_bend > 0.0f) {
+            if (iso)
+              solveIsoBendPbd(s, cloth.isoBend.data(), 0, bendCount, kBend);
+            else
+              solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend);
+          }
+        }
+        solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+        // Self contacts before collider contacts: a layer pressed against the
+        // floor is kept out of it.
+        solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
+        solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+      }
+      timing.solve += msSince(t);
     }
 
     // Velocity update (paper §3.1 lines 12-16), then restitution at contacts.

@@ -64,11 +64,11 @@ class SpatialHash {
   std::size_t bucketOf(std::int64_t x, std::int64_t y, std::int64_t z) const;
 
   float inverseCell_ = 1.0f;
-  std::size_t mask_ = 0;                 // table size − 1 (a power of two)
+  std::size_t mask_ = 0;  // table size − 1 (a power of two)
   std::vector<Aabb> boxes_;
-  std::vector<std::uint32_t> start_;     // bucket b is items_[start_[b], start_[b + 1])
+  std::vector<std::uint32_t> start_;  // bucket b is items_[start_[b], start_[b + 1])
   std::vector<std::uint32_t> items_;
-  std::vector<std::uint32_t> large_;     // boxes over more than kMaxCells cells
+  std::vector<std::uint32_t> large_;  // boxes over more than kMaxCells cells
 };
 
 }  // namespace drape::sim

@@ -13,7 +13,8 @@ StrainStats strainStats(const World& world) {
   double sum = 0.0;
   for (const StretchConstraint& e : c) {
     if (!(e.rest > 0.0f)) continue;
-    const float strain = std::abs(glm::length(world.state.x[e.a] - world.state.x[e.b]) - e.rest) / e.rest;
+    const float strain =
+        std::abs(glm::length(world.state.x[e.a] - world.state.x[e.b]) - e.rest) / e.rest;
     out.max = std::max(out.max, strain);
     sum += strain;
   }
@@ -44,7 +45,9 @@ float currentVolume(const World& world) {
   return sixVolume(world.state.x, world.cloth.triangles) / 6.0f;
 }
 
-float restVolume(const World& world) { return world.cloth.restSixVolume / 6.0f; }
+float restVolume(const World& world) {
+  return world.cloth.restSixVolume / 6.0f;
+}
 
 float minColliderDistance(const World& world) {
   float best = std::numeric_limits<float>::infinity();

@@ -10,7 +10,7 @@
 namespace drape::sim {
 
 struct StrainStats {
-  float max = 0.0f;   // max over stretch constraints of |l − l0| / l0
+  float max = 0.0f;  // max over stretch constraints of |l − l0| / l0
   float mean = 0.0f;
 };
 StrainStats strainStats(const World& world);

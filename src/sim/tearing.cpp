@@ -133,8 +133,10 @@ void updateHinges(std::vector<Hinge>& hinges, std::uint32_t vertex, std::uint32_
       for (int o = 0; o < 2; ++o) {
         if (v[o] != vertex) continue;
         const int s = dupOf(v[2], v[3]);
-        if (s < 0) keep = false;
-        else if (s == 1) v[o] = dup;
+        if (s < 0)
+          keep = false;
+        else if (s == 1)
+          v[o] = dup;
       }
     }
     if (keep) hinges[out++] = h;
@@ -199,7 +201,8 @@ std::uint32_t applySplit(World& world, std::uint32_t vertex, const std::vector<F
   s.p.push_back(s.p[vertex]);
   s.v.push_back(s.v[vertex]);
   // A pinned or grabbed vertex (w = 0) stays held; the duplicate is free.
-  if (s.w[vertex] != 0.0f) s.w[vertex] = cloth.mass[vertex] > 0.0f ? 1.0f / cloth.mass[vertex] : 0.0f;
+  if (s.w[vertex] != 0.0f)
+    s.w[vertex] = cloth.mass[vertex] > 0.0f ? 1.0f / cloth.mass[vertex] : 0.0f;
   s.w.push_back(dupMass > 0.0f ? 1.0f / dupMass : 0.0f);
 
   for (const FanTriangle& f : fan)
@@ -273,7 +276,8 @@ TearResult splitVertex(World& world, std::uint32_t vertex, const glm::vec3& plan
   if (vertex >= cloth.vertexCount() || !(normalLength > 0.0f)) return result;
   std::vector<FanTriangle> fan = gatherFan(cloth, world.state, vertex, planeNormal / normalLength);
   if (fan.size() < 2) return result;
-  const auto front = std::count_if(fan.begin(), fan.end(), [](const FanTriangle& f) { return f.side > 0.0f; });
+  const auto front =
+      std::count_if(fan.begin(), fan.end(), [](const FanTriangle& f) { return f.side > 0.0f; });
   if (front == 0 || std::size_t(front) == fan.size()) return result;
 
   std::vector<std::vector<int>> fans;
@@ -335,8 +339,8 @@ TearResult tearEdge(World& world, std::uint32_t edge) {
 std::size_t tearOverstretched(World& world) {
   // A tearing grab tears even when tearing is off.
   const float threshold = world.params.tear > 0.0f ? world.params.tear
-                          : world.grab.active     ? world.grab.tear
-                                                  : 0.0f;
+                          : world.grab.active      ? world.grab.tear
+                                                   : 0.0f;
   if (!(threshold > 0.0f)) return 0;
   const std::vector<glm::vec3>& x = world.state.x;
   std::vector<std::pair<float, std::uint32_t>> over;

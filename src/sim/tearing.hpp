@@ -29,10 +29,10 @@
 namespace drape::sim {
 
 struct TearResult {
-  bool split = false;            // false: nothing changed
-  std::uint32_t vertex = 0;      // the vertex split; keeps the triangles in front of the plane
-  std::uint32_t duplicate = 0;   // the new vertex (index = old vertex count)
-  std::uint32_t tornEdges = 0;   // edges that had a triangle on each side, now two boundary edges
+  bool split = false;           // false: nothing changed
+  std::uint32_t vertex = 0;     // the vertex split; keeps the triangles in front of the plane
+  std::uint32_t duplicate = 0;  // the new vertex (index = old vertex count)
+  std::uint32_t tornEdges = 0;  // edges that had a triangle on each side, now two boundary edges
   // Further vertices made where the tear reached the boundary: the far end
   // of a torn edge whose triangles then met at that vertex alone.
   std::uint32_t boundarySplits = 0;

@@ -54,7 +54,8 @@ std::vector<Tether> buildTethers(const Cloth& cloth, const std::vector<Pin>& pin
     }
   }
   for (std::uint32_t v = 0; v < n; ++v)
-    if (source[v] != UINT32_MAX && source[v] != v && dist[v] > 0.0f) out.push_back({v, source[v], dist[v]});
+    if (source[v] != UINT32_MAX && source[v] != v && dist[v] > 0.0f)
+      out.push_back({v, source[v], dist[v]});
   return out;
 }
 

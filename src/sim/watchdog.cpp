@@ -86,11 +86,10 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
 std::string likelyCause(const Params& p) {
   const float h = p.dt / float(std::max(1, p.substeps));
   if (!(glm::length(p.gravity) < 50.0f))
-    return "Likely cause: gravity (" + std::to_string(glm::length(p.gravity)) + " m/s2) is extreme.";
-  if (p.k_pressure > 3.0f)
-    return "Likely cause: k_pressure is high; lower it or raise iterations.";
-  if (h > 0.02f)
-    return "Likely cause: the time step; lower dt or raise substeps.";
+    return "Likely cause: gravity (" + std::to_string(glm::length(p.gravity)) +
+           " m/s2) is extreme.";
+  if (p.k_pressure > 3.0f) return "Likely cause: k_pressure is high; lower it or raise iterations.";
+  if (h > 0.02f) return "Likely cause: the time step; lower dt or raise substeps.";
   if (p.iterations < 3)
     return "Likely cause: too few iterations for this stiffness; raise iterations.";
   return "Likely cause: stiff settings at this time step; raise substeps or lower k_bend.";

@@ -45,8 +45,7 @@ struct Tether {
 // detection of self contacts (their projection counts in solve); tear is the
 // search for overstretched edges and the splits.
 struct StepTimings {
-  double predict = 0, collisions = 0, selfCollision = 0, solve = 0, update = 0, tear = 0,
-         total = 0;
+  double predict = 0, collisions = 0, selfCollision = 0, solve = 0, update = 0, tear = 0, total = 0;
 };
 
 // Buffers the solver reuses, so a step allocates nothing once warm.
@@ -102,8 +101,8 @@ struct World {
   std::uint64_t pinsVersion = 0;  // bumped whenever pins change
   Grab grab;
   std::vector<Collider> colliders;
-  double time = 0.0;          // s
-  std::uint64_t frame = 0;    // frames stepped
+  double time = 0.0;        // s
+  std::uint64_t frame = 0;  // frames stepped
   StepTimings timings;
   // Self collision in the last step, over its sub-steps: vertex–triangle
   // constraints generated, and how many of them pushed.

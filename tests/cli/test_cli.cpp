@@ -46,7 +46,8 @@ class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("drape_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("drape_cli_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -115,8 +116,10 @@ TEST_F(Cli, StatsHaveTheContractKeys) {
 }
 
 TEST_F(Cli, SetChangesTheRun) {
-  Outcome r = drape("--headless --frames 3 --set resolution=10 --set iterations=7 --set solver=xpbd "
-                "--set gravity=0,-1,0 --stats " + path("s.json"));
+  Outcome r = drape(
+      "--headless --frames 3 --set resolution=10 --set iterations=7 --set solver=xpbd "
+      "--set gravity=0,-1,0 --stats " +
+      path("s.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = readJson(path("s.json"));
   EXPECT_EQ(j["vertices"], 100);
@@ -168,8 +171,14 @@ TEST_F(Cli, ExportObjAtFrameZeroIsTheInitialGrid) {
 }
 
 TEST_F(Cli, SameRunTwiceGivesIdenticalObj) {
-  ASSERT_EQ(drape("--headless --frames 40 --scene drape --set resolution=16 --export-obj " + path("a.obj")).code, 0);
-  ASSERT_EQ(drape("--headless --frames 40 --scene drape --set resolution=16 --export-obj " + path("b.obj")).code, 0);
+  ASSERT_EQ(drape("--headless --frames 40 --scene drape --set resolution=16 --export-obj " +
+                  path("a.obj"))
+                .code,
+            0);
+  ASSERT_EQ(drape("--headless --frames 40 --scene drape --set resolution=16 --export-obj " +
+                  path("b.obj"))
+                .code,
+            0);
   std::ifstream a(path("a.obj")), b(path("b.obj"));
   std::stringstream sa, sb;
   sa << a.rdbuf();
@@ -179,7 +188,8 @@ TEST_F(Cli, SameRunTwiceGivesIdenticalObj) {
 }
 
 TEST_F(Cli, TearSceneRipsApartAndReportsIt) {
-  Outcome r = drape("--scene tear --set resolution=24 --headless --frames 600 --stats " + path("s.json"));
+  Outcome r =
+      drape("--scene tear --set resolution=24 --headless --frames 600 --stats " + path("s.json"));
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = readJson(path("s.json"));
   EXPECT_GE(j["pieces"].get<int>(), 2);
@@ -190,7 +200,8 @@ TEST_F(Cli, TearSceneRipsApartAndReportsIt) {
 
 TEST_F(Cli, FoldSceneStaysUntangledWithSelfCollisionOnly) {
   Outcome on = drape("--scene fold --headless --frames 150 --stats " + path("on.json"));
-  Outcome off = drape("--scene fold --set self_collision=0 --headless --frames 150 --stats " + path("off.json"));
+  Outcome off = drape("--scene fold --set self_collision=0 --headless --frames 150 --stats " +
+                      path("off.json"));
   ASSERT_EQ(on.code, 0) << on.err;
   ASSERT_EQ(off.code, 0) << off.err;
   EXPECT_EQ(readJson(path("on.json"))["self_intersections"], 0);

@@ -183,11 +183,12 @@ case "$mode" in
     held=$("$probe" frac drag_held.png "$hand" marker)
     above 0.01 "$before" && above "$held" 0.05 ||
       fail "the held vertex is not at the cursor $x,$end (marker fraction $before -> $held)"
-    # The same frames give the same picture without the hand; with it, a
-    # very different one.
+    # The same frames give the same picture without the hand (a slow
+    # sanitizer build may drop a queued step: then the control differs a
+    # little); with the hand, a very different one.
     control=$("$probe" diff drag_c1.png drag_c2.png "$below" 0.02)
     dragged=$("$probe" diff drag_c1.png drag_held.png "$below" 0.02)
-    [ "$dragged" -gt $((10 * control + 5000)) ] 2>/dev/null ||
+    [ "$dragged" -gt $((2 * control + 5000)) ] 2>/dev/null ||
       fail "the drag changed $dragged pixels against the same frame without it;" \
         "two runs without it differ by $control"
     after=$("$probe" diff drag_held.png drag_after.png "$below" 0.02)

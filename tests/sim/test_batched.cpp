@@ -60,7 +60,8 @@ TEST(Colouring, EveryConstraintOnceAndNoSharedVertexWithinAColour) {
   for (std::size_t c = 0; c + 1 < pb.colourStart.size(); ++c) {
     std::set<std::uint32_t> seen;
     for (std::uint32_t i = pb.colourStart[c]; i < pb.colourStart[c + 1]; ++i)
-      for (std::uint32_t v : {pb.v0[i], pb.v1[i], pb.v2[i], pb.v3[i]}) EXPECT_TRUE(seen.insert(v).second);
+      for (std::uint32_t v : {pb.v0[i], pb.v1[i], pb.v2[i], pb.v3[i]})
+        EXPECT_TRUE(seen.insert(v).second);
   }
 }
 
@@ -95,7 +96,8 @@ TEST(Batched, SamePhysicsAsPlainGaussSeidel) {
     }
     const sim::StrainStats a = sim::strainStats(fast), b = sim::strainStats(plain);
     EXPECT_TRUE(sim::allFinite(fast));
-    EXPECT_LT(std::abs(a.mean - b.mean), 0.25f * b.mean + 1e-4f) << solver << " " << a.mean << " vs " << b.mean;
+    EXPECT_LT(std::abs(a.mean - b.mean), 0.25f * b.mean + 1e-4f)
+        << solver << " " << a.mean << " vs " << b.mean;
     EXPECT_LT(std::abs(a.max - b.max), 0.5f * b.max) << solver << " " << a.max << " vs " << b.max;
     // Same overall shape; the swing's phase drifts apart with the order.
     const sim::Bounds fb = sim::bounds(fast), pb = sim::bounds(plain);

@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "scene_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
+#include "scene_helpers.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 
@@ -97,12 +97,12 @@ TEST(Collision, FastClothDoesNotTunnelThroughAThinBox) {
 TEST(Collision, CapsuleAndRotatedBoxKeepTheClothOutside) {
   sim::Params params;
   auto world = scene::worldFromMesh(scene::makeGrid(20, 1.2f, glm::vec3(0.0f, 0.6f, 0.0f)), params);
-  world->colliders.push_back(sim::Collider::capsule(
-      glm::vec3(-0.3f, 0.0f, 0.0f), 0.15f, 0.4f,
-      glm::angleAxis(glm::radians(90.0f), glm::vec3(1.0f, 0.0f, 0.0f))));
-  world->colliders.push_back(sim::Collider::box(
-      glm::vec3(0.35f, 0.0f, 0.0f), glm::vec3(0.15f, 0.2f, 0.3f),
-      glm::angleAxis(glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f))));
+  world->colliders.push_back(
+      sim::Collider::capsule(glm::vec3(-0.3f, 0.0f, 0.0f), 0.15f, 0.4f,
+                             glm::angleAxis(glm::radians(90.0f), glm::vec3(1.0f, 0.0f, 0.0f))));
+  world->colliders.push_back(
+      sim::Collider::box(glm::vec3(0.35f, 0.0f, 0.0f), glm::vec3(0.15f, 0.2f, 0.3f),
+                         glm::angleAxis(glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f))));
   float worst = 1e30f;
   for (int i = 0; i < 240; ++i) {
     sim::step(world.value());
@@ -115,7 +115,8 @@ TEST(Collision, CapsuleAndRotatedBoxKeepTheClothOutside) {
 TEST(Collision, KinematicPlaneLiftsTheCloth) {
   // A floor rising at 0.5 m/s carries a resting cloth up with it.
   sim::Params params;
-  auto world = scene::worldFromMesh(scene::makeGrid(10, 0.5f, glm::vec3(0.0f, 0.02f, 0.0f)), params);
+  auto world =
+      scene::worldFromMesh(scene::makeGrid(10, 0.5f, glm::vec3(0.0f, 0.02f, 0.0f)), params);
   sim::Collider floor = sim::Collider::plane(glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
   floor.motion.velocity = glm::vec3(0.0f, 0.5f, 0.0f);
   world->colliders.push_back(floor);
@@ -127,7 +128,8 @@ TEST(Collision, KinematicPlaneLiftsTheCloth) {
 TEST(Collision, RotatingSphereDragsTheClothByFriction) {
   sim::Params params;
   params.friction = 1.0f;
-  auto world = scene::worldFromMesh(scene::makeGrid(16, 0.6f, glm::vec3(0.0f, 0.52f, 0.0f)), params);
+  auto world =
+      scene::worldFromMesh(scene::makeGrid(16, 0.6f, glm::vec3(0.0f, 0.52f, 0.0f)), params);
   sim::Collider ball = sim::Collider::sphere(glm::vec3(0.0f), 0.5f);
   ball.motion.angularVelocity = glm::vec3(0.0f, 3.0f, 0.0f);  // spins about y
   world->colliders.push_back(ball);

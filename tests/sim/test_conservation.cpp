@@ -92,14 +92,17 @@ TEST(Momentum, IsometricBendKeepsLinearAndAngularMomentum) {
     sim::solveIsoBendPbd(s, &c, 0, 1, 1.0f);
     glm::dvec3 lin, ang;
     momentumOfChange(before, s, lin, ang);
-    EXPECT_LT(glm::length(lin), 1e-3 * std::max(1.0, glm::length(glm::dvec3(s.p[0] - before.p[0]))));
-    EXPECT_LT(glm::length(ang), 1e-3 * std::max(1.0, glm::length(glm::dvec3(s.p[0] - before.p[0]))));
+    EXPECT_LT(glm::length(lin),
+              1e-3 * std::max(1.0, glm::length(glm::dvec3(s.p[0] - before.p[0]))));
+    EXPECT_LT(glm::length(ang),
+              1e-3 * std::max(1.0, glm::length(glm::dvec3(s.p[0] - before.p[0]))));
   }
 }
 
 TEST(Momentum, PressureKeepsLinearAndAngularMomentum) {
   sim::Params params;
-  auto world = scene::worldFromMesh(scene::makeIcosphere(2, 0.5f, glm::vec3(0.3f, 0.1f, -0.2f)), params);
+  auto world =
+      scene::worldFromMesh(scene::makeIcosphere(2, 0.5f, glm::vec3(0.3f, 0.1f, -0.2f)), params);
   ASSERT_TRUE(world);
   std::mt19937 rng(13);
   sim::State& s = world->state;
@@ -114,7 +117,8 @@ TEST(Momentum, PressureKeepsLinearAndAngularMomentum) {
   glm::dvec3 lin, ang;
   momentumOfChange(before, s, lin, ang);
   double moved = 0.0;
-  for (std::size_t i = 0; i < s.p.size(); ++i) moved += glm::length(glm::dvec3(s.p[i] - before.p[i]));
+  for (std::size_t i = 0; i < s.p.size(); ++i)
+    moved += glm::length(glm::dvec3(s.p[i] - before.p[i]));
   EXPECT_GT(moved, 1e-2);
   EXPECT_LT(glm::length(lin), 1e-4);
   EXPECT_LT(glm::length(ang), 1e-4);
@@ -185,5 +189,6 @@ TEST(Damping, LeavesRigidMotionUntouchedAtAnyStrength) {
   sim::World w = spinningCloth(0.0f);
   const std::vector<glm::vec3> v0 = w.state.v;
   sim::dampVelocities(w, 0.7f);
-  for (std::size_t i = 0; i < v0.size(); ++i) EXPECT_NEAR(glm::length(w.state.v[i] - v0[i]), 0.0f, 1e-4f);
+  for (std::size_t i = 0; i < v0.size(); ++i)
+    EXPECT_NEAR(glm::length(w.state.v[i] - v0[i]), 0.0f, 1e-4f);
 }

@@ -44,8 +44,10 @@ TEST(Extremes, EveryParameterAtEachEndOfItsRange) {
       d.set(probe, v);
       const std::string set = std::string(d.name) + "=" + sim::formatParam(probe, d);
       // Long runs for cheap settings, short ones where a frame costs much.
-      const bool costly = (std::string(d.name) == "iterations" || std::string(d.name) == "substeps") && v == d.max;
-      for (const char* scene : {"hang", "drape", "balloon"}) expectStable(scene, {set}, costly ? 10 : 120);
+      const bool costly =
+          (std::string(d.name) == "iterations" || std::string(d.name) == "substeps") && v == d.max;
+      for (const char* scene : {"hang", "drape", "balloon"})
+        expectStable(scene, {set}, costly ? 10 : 120);
     }
   }
 }

@@ -134,7 +134,8 @@ TEST(Gradient, VolumeMatchesFiniteDifferences) {
   for (const glm::vec3& p : sphere.positions) x.push_back(dvec3(p) + 0.05 * randomPoint(rng));
   auto sixV = [&](const std::vector<dvec3>& p) {
     double s = 0.0;
-    for (const glm::uvec3& t : sphere.triangles) s += glm::dot(glm::cross(p[t[0]], p[t[1]]), p[t[2]]);
+    for (const glm::uvec3& t : sphere.triangles)
+      s += glm::dot(glm::cross(p[t[0]], p[t[1]]), p[t[2]]);
     return s;
   };
   std::vector<dvec3> grad(x.size(), dvec3(0.0));

@@ -71,11 +71,11 @@ TEST(Mesh, WeldsSplitVerticesAndReportsThem) {
 
 TEST(Mesh, DropsDegenerateDuplicateAndUnused) {
   sim::TriMesh m = tetrahedron();
-  m.positions.push_back({5, 5, 5});                    // unused
-  m.positions.push_back({0.5f, 0, 0});                 // on the edge 0-1
-  m.triangles.push_back({0, 1, 5});                    // collinear: zero area
-  m.triangles.push_back({0, 0, 2});                    // repeated index
-  m.triangles.push_back({2, 1, 0});                    // duplicate of {0,2,1}
+  m.positions.push_back({5, 5, 5});     // unused
+  m.positions.push_back({0.5f, 0, 0});  // on the edge 0-1
+  m.triangles.push_back({0, 1, 5});     // collinear: zero area
+  m.triangles.push_back({0, 0, 2});     // repeated index
+  m.triangles.push_back({2, 1, 0});     // duplicate of {0,2,1}
   auto p = sim::prepareMesh(m);
   ASSERT_TRUE(p);
   EXPECT_EQ(p->mesh.triangles.size(), 4u);

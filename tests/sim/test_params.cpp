@@ -24,9 +24,9 @@ TEST(Params, NamesAreUniqueAndDefaultsInRange) {
       EXPECT_LE(d.get(defaults), d.max) << d.name;
     }
   }
-  for (const char* required : {"dt", "iterations", "k_stretch", "k_bend", "resolution", "solver",
-                               "gravity", "substeps", "bending", "k_pressure", "damping",
-                               "friction", "restitution", "thickness"})
+  for (const char* required :
+       {"dt", "iterations", "k_stretch", "k_bend", "resolution", "solver", "gravity", "substeps",
+        "bending", "k_pressure", "damping", "friction", "restitution", "thickness"})
     EXPECT_NE(findParam(required), nullptr) << required;
 }
 
@@ -57,11 +57,11 @@ TEST(Params, RefusesBadValuesNamingKeyAndRange) {
     const char* text;
     const char* mustContain;
   };
-  for (const Case& c : {Case{"dt=-1", "[0.0001, 0.25]"}, Case{"dt=nan", "dt"},
-                        Case{"dt=inf", "dt"}, Case{"dt=", "dt"}, Case{"dt=0.01x", "dt"},
-                        Case{"iterations=0", "[1, 200]"}, Case{"iterations=2.5", "integer"},
-                        Case{"solver=euler", "pbd, xpbd"}, Case{"k_stretch=1.5", "[0, 1]"},
-                        Case{"gravity=1,2", "x,y,z"}, Case{"resolution=100000", "resolution"},
+  for (const Case& c : {Case{"dt=-1", "[0.0001, 0.25]"}, Case{"dt=nan", "dt"}, Case{"dt=inf", "dt"},
+                        Case{"dt=", "dt"}, Case{"dt=0.01x", "dt"}, Case{"iterations=0", "[1, 200]"},
+                        Case{"iterations=2.5", "integer"}, Case{"solver=euler", "pbd, xpbd"},
+                        Case{"k_stretch=1.5", "[0, 1]"}, Case{"gravity=1,2", "x,y,z"},
+                        Case{"resolution=100000", "resolution"},
                         Case{"nope=1", "unknown parameter 'nope'"}, Case{"dt", "KEY=VALUE"}}) {
     auto r = setParamAssignment(p, c.text);
     ASSERT_FALSE(r) << c.text;

@@ -9,8 +9,8 @@
 #include <random>
 #include <vector>
 
-#include "scene_helpers.hpp"
 #include "scene/scenes.hpp"
+#include "scene_helpers.hpp"
 #include "sim/self_collision.hpp"
 #include "sim/self_contact.hpp"
 #include "sim/solver.hpp"
@@ -33,7 +33,7 @@ dvec3 randomPoint(std::mt19937& rng, double scale = 1.0) {
 // triangle at y = 0 and a small one `height` above it, pointing down.
 sim::World vertexOverTriangle(float height) {
   sim::TriMesh mesh;
-  mesh.positions = {{-1.0f, 0.0f, -1.0f}, {1.0f, 0.0f, -1.0f}, {0.0f, 0.0f, 1.0f},
+  mesh.positions = {{-1.0f, 0.0f, -1.0f}, {1.0f, 0.0f, -1.0f},         {0.0f, 0.0f, 1.0f},
                     {0.0f, height, 0.0f}, {0.1f, height + 0.1f, 0.0f}, {0.0f, height + 0.1f, 0.1f}};
   mesh.triangles = {{0, 2, 1}, {3, 4, 5}};
   sim::Params params;
@@ -72,7 +72,8 @@ TEST(SelfCollision, VertexTriangleGradientMatchesFiniteDifferences) {
         numeric[a] = (plus - minus) / (2.0 * step);
       }
       const double scale = std::max(1.0, glm::length(numeric));
-      EXPECT_LT(glm::length(e.grad[i] - numeric), 1e-6 * scale) << "trial " << trial << " vertex " << i;
+      EXPECT_LT(glm::length(e.grad[i] - numeric), 1e-6 * scale)
+          << "trial " << trial << " vertex " << i;
     }
   }
   // A sliver triangle is reported, not turned into NaN.
@@ -171,7 +172,8 @@ TEST(SelfCollision, FastVertexStaysOnItsSideOfATriangle) {
       for (std::uint32_t i = 3; i < 6; ++i) w.state.v[i] = glm::vec3(0.0f, -speed, 0.0f);
       sim::step(w);
       ASSERT_TRUE(sim::allFinite(w));
-      const auto e = sim::evalVertexTriangle(w.state.x[3], w.state.x[0], w.state.x[2], w.state.x[1], 0.0f);
+      const auto e =
+          sim::evalVertexTriangle(w.state.x[3], w.state.x[0], w.state.x[2], w.state.x[1], 0.0f);
       ASSERT_TRUE(e.valid);
       if (on) {
         EXPECT_GE(e.C, 0.9f * w.params.thickness) << speed << " m/s: the vertex went through";

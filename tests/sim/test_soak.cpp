@@ -58,7 +58,8 @@ TEST(Soak, TwentyThousandViolentFramesStayFiniteAndBounded) {
     if (frame % 50 == 20) sim::endGrab(w, handVelocity);
     sim::step(w);
     const sim::WatchdogVerdict verdict = dog.afterStep(w);
-    if (!verdict.ok && rollbacks++ == 0) ADD_FAILURE() << "frame " << frame << ": " << verdict.message;
+    if (!verdict.ok && rollbacks++ == 0)
+      ADD_FAILURE() << "frame " << frame << ": " << verdict.message;
     maxVertices = std::max(maxVertices, w.state.x.size());
     if (frame == 2000) memoryAfterWarmUp = residentKb();
   }

@@ -6,9 +6,9 @@
 
 #include <cstring>
 
-#include "scene_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
+#include "scene_helpers.hpp"
 #include "sim/constraints.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
@@ -84,8 +84,8 @@ struct Draped {
 // The hanging cloth after 5 s (it folds where it lies on the floor).
 Draped hangWith(const std::string& kStretch, const std::string& kBend,
                 const std::string& bending = "dihedral") {
-  sim::World w = buildScene("hang", {"k_stretch=" + kStretch, "k_bend=" + kBend,
-                                     "bending=" + bending, "resolution=24"});
+  sim::World w = buildScene(
+      "hang", {"k_stretch=" + kStretch, "k_bend=" + kBend, "bending=" + bending, "resolution=24"});
   run(w, 300);
   EXPECT_TRUE(sim::allFinite(w));
   return {meanBend(w), sim::strainStats(w).mean};

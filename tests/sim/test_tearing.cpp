@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "scene_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
+#include "scene_helpers.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 #include "sim/tearing.hpp"
@@ -30,7 +30,9 @@ using test_support::hashPositions;
 namespace {
 
 using Edge = std::pair<std::uint32_t, std::uint32_t>;
-Edge edgeOf(std::uint32_t a, std::uint32_t b) { return a < b ? Edge{a, b} : Edge{b, a}; }
+Edge edgeOf(std::uint32_t a, std::uint32_t b) {
+  return a < b ? Edge{a, b} : Edge{b, a};
+}
 
 std::array<std::uint32_t, 3> sorted(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
   std::array<std::uint32_t, 3> t{a, b, c};
@@ -96,7 +98,8 @@ std::string topologyProblem(const sim::World& w, double density) {
       if (!triangles.count(sorted(b.v[0], b.v[2], b.v[3])) ||
           !triangles.count(sorted(b.v[1], b.v[2], b.v[3])))
         return std::string(what) + " across triangles that do not exist";
-      if (!seen.insert(edgeOf(b.v[2], b.v[3])).second) return std::string("two ") + what + "s on one edge";
+      if (!seen.insert(edgeOf(b.v[2], b.v[3])).second)
+        return std::string("two ") + what + "s on one edge";
     }
     if (seen != interior) return std::string(what) + "s are not the interior edges";
     return "";
@@ -137,7 +140,8 @@ std::string topologyProblem(const sim::World& w, double density) {
         if (shared >= 2) parent[root(parent, std::uint32_t(i))] = root(parent, std::uint32_t(j));
       }
     for (std::size_t i = 0; i < fan.size(); ++i)
-      if (root(parent, std::uint32_t(i)) != root(parent, 0)) return "bowtie at vertex " + std::to_string(v);
+      if (root(parent, std::uint32_t(i)) != root(parent, 0))
+        return "bowtie at vertex " + std::to_string(v);
   }
 
   // Pins and inverse masses.
@@ -184,7 +188,9 @@ sim::World hexFan() {
   return std::move(world.value());
 }
 
-bool usesVertex(const glm::uvec3& t, std::uint32_t v) { return t[0] == v || t[1] == v || t[2] == v; }
+bool usesVertex(const glm::uvec3& t, std::uint32_t v) {
+  return t[0] == v || t[1] == v || t[2] == v;
+}
 
 }  // namespace
 
@@ -213,7 +219,8 @@ TEST(Tearing, SplitVertexOnAFan) {
   EXPECT_EQ(topologyProblem(w, 1.0), "");
   for (const glm::uvec3& t : w.cloth.triangles) {
     const glm::vec3 centroid =
-        (w.cloth.restPositions[t[0]] + w.cloth.restPositions[t[1]] + w.cloth.restPositions[t[2]]) / 3.0f;
+        (w.cloth.restPositions[t[0]] + w.cloth.restPositions[t[1]] + w.cloth.restPositions[t[2]]) /
+        3.0f;
     const bool front = centroid.x + 0.2f * centroid.z > 0.0f;
     EXPECT_EQ(usesVertex(t, 0), front);
     EXPECT_EQ(usesVertex(t, 7), !front);
@@ -257,7 +264,8 @@ TEST(Tearing, SplitVertexOnAFan) {
 TEST(Tearing, SplittingEveryVertexApartLeavesSeparateTriangles) {
   // Split every vertex of a small grid over and over by varying planes:
   // the cloth ends as triangles that share no vertex, one piece each.
-  sim::World w = scene::worldFromMesh(scene::makeGrid(4, 1.0f, glm::vec3(0.0f)), sim::Params{}).value();
+  sim::World w =
+      scene::worldFromMesh(scene::makeGrid(4, 1.0f, glm::vec3(0.0f)), sim::Params{}).value();
   const std::size_t triangles = w.cloth.triangles.size();
   for (int round = 0; round < 20; ++round)
     for (std::uint32_t v = 0; v < w.vertexCount(); ++v) {
@@ -283,8 +291,9 @@ TEST(Tearing, RandomPullsKeepTheTopologyValidAfterEverySplit) {
     params.gravity = glm::vec3(0.0f, -9.81f * float(trial % 3) / 2.0f, 0.0f);
     const float threshold = 1.1f + 0.1f * float(trial % 5);
     const int n = 5 + trial;
-    sim::TriMesh mesh = trial % 4 == 3 ? scene::makeIcosphere(2, 0.5f, glm::vec3(0.0f))
-                                       : scene::makeGrid(n, 0.5f + 0.25f * float(trial), glm::vec3(0.0f));
+    sim::TriMesh mesh = trial % 4 == 3
+                            ? scene::makeIcosphere(2, 0.5f, glm::vec3(0.0f))
+                            : scene::makeGrid(n, 0.5f + 0.25f * float(trial), glm::vec3(0.0f));
     auto built = scene::worldFromMesh(mesh, params);
     ASSERT_TRUE(built) << built.error();
     sim::World w = std::move(built.value());
@@ -294,7 +303,9 @@ TEST(Tearing, RandomPullsKeepTheTopologyValidAfterEverySplit) {
       chosen.insert(std::uint32_t(rng() % w.vertexCount()));
     for (std::uint32_t v : chosen) {
       sim::Motion m;
-      if (rng() % 4 != 0) m.velocity = (1.0f + 2.0f * float(rng() % 3)) * glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + glm::vec3(1e-3f));
+      if (rng() % 4 != 0)
+        m.velocity = (1.0f + 2.0f * float(rng() % 3)) *
+                     glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + glm::vec3(1e-3f));
       sim::pinVertex(w, v, m);
     }
     ASSERT_EQ(topologyProblem(w, params.density), "");
@@ -319,10 +330,12 @@ TEST(Tearing, RandomPullsKeepTheTopologyValidAfterEverySplit) {
           if (done >= std::max<std::size_t>(1, w.vertexCount() / 200)) break;
           if (!sim::tearEdge(w, j).split) continue;
           ++done;
-          ASSERT_EQ(topologyProblem(w, params.density), "") << "trial " << trial << " frame " << frame;
+          ASSERT_EQ(topologyProblem(w, params.density), "")
+              << "trial " << trial << " frame " << frame;
         }
       } else {
-        ASSERT_EQ(topologyProblem(w, params.density), "") << "trial " << trial << " frame " << frame;
+        ASSERT_EQ(topologyProblem(w, params.density), "")
+            << "trial " << trial << " frame " << frame;
       }
       splits += w.vertexCount() - before;
     }
