@@ -60,12 +60,13 @@ const std::vector<ParamDesc> kTable = {
      "time",
      ParamType::Enum,
      0,
-     1,
+     2,
      "",
-     "pbd: stiffness per iteration count (paper §3.3); xpbd: compliance, multipliers",
+     "pbd: stiffness per iteration count (paper §3.3); xpbd: compliance, multipliers; "
+     "mass-spring: explicit springs (needs small steps)",
      false,
      false,
-     {"pbd", "xpbd"},
+     {"pbd", "xpbd", "mass-spring"},
      DRAPE_ENUM(solver, SolverKind)},
     {"kernels",
      "time",
@@ -157,6 +158,30 @@ const std::vector<ParamDesc> kTable = {
      false,
      {},
      DRAPE_INT(tethers)},
+    {"balloon_model",
+     "material",
+     ParamType::Enum,
+     0,
+     1,
+     "",
+     "closed meshes: pressure: one overpressure constraint; tets: one volume constraint per "
+     "surface triangle and an interior point",
+     false,
+     false,
+     {"pressure", "tets"},
+     DRAPE_ENUM(balloon_model, BalloonModel)},
+    {"spring_stiffness",
+     "material",
+     ParamType::Float,
+     1,
+     1e6,
+     "N/m",
+     "mass-spring solver: spring constant of an edge at k_stretch 1 (shear and bend springs "
+     "take k_bend of it)",
+     true,
+     false,
+     {},
+     DRAPE_FLOAT(spring_stiffness)},
     {"density",
      "material",
      ParamType::Float,
@@ -234,6 +259,39 @@ const std::vector<ParamDesc> kTable = {
      false,
      {},
      DRAPE_INT(self_collision)},
+    {"wind",
+     "environment",
+     ParamType::Vec3,
+     -50,
+     50,
+     "m/s",
+     "wind velocity x,y,z; 0 = still air, no aerodynamic forces",
+     false,
+     false,
+     {},
+     DRAPE_VEC3(wind)},
+    {"drag",
+     "environment",
+     ParamType::Float,
+     0,
+     10,
+     "",
+     "aerodynamic drag coefficient of each triangle in the wind",
+     false,
+     false,
+     {},
+     DRAPE_FLOAT(drag)},
+    {"lift",
+     "environment",
+     ParamType::Float,
+     0,
+     10,
+     "",
+     "aerodynamic lift coefficient of each triangle in the wind",
+     false,
+     false,
+     {},
+     DRAPE_FLOAT(lift)},
     {"resolution",
      "scene",
      ParamType::Int,
@@ -394,7 +452,18 @@ float complianceFromStiffness(float k, float unit) {
 }
 
 const char* solverName(SolverKind kind) {
-  return kind == SolverKind::Pbd ? "pbd" : "xpbd";
+  switch (kind) {
+    case SolverKind::Xpbd:
+      return "xpbd";
+    case SolverKind::MassSpring:
+      return "mass-spring";
+    case SolverKind::Pbd:
+      break;
+  }
+  return "pbd";
+}
+const char* balloonModelName(BalloonModel m) {
+  return m == BalloonModel::Pressure ? "pressure" : "tets";
 }
 const char* bendingName(BendingModel m) {
   return m == BendingModel::Dihedral ? "dihedral" : "isometric";

@@ -14,7 +14,8 @@
 
 namespace drape::sim {
 
-enum class SolverKind : std::uint8_t { Pbd, Xpbd };
+enum class SolverKind : std::uint8_t { Pbd, Xpbd, MassSpring };
+enum class BalloonModel : std::uint8_t { Pressure, Tets };
 enum class BendingModel : std::uint8_t { Dihedral, Isometric };
 enum class KernelKind : std::uint8_t { Batched, Reference };
 
@@ -37,6 +38,12 @@ struct Params {
   float k_pressure = 1.0f;  // target volume / rest volume for closed meshes
   float damping = 0.01f;    // rigid-motion-preserving damping per step (pbd.md §5)
   int tethers = 1;          // long-range attachments to the pins (0/1)
+  // Closed meshes: one global overpressure constraint (paper §4.4), or one
+  // volume constraint per surface triangle and an interior point.
+  BalloonModel balloon_model = BalloonModel::Pressure;
+  // solver=mass-spring: spring constant of a k_stretch = 1 edge; shear and
+  // bend springs scale it by k_bend.
+  float spring_stiffness = 2000.0f;  // N/m
   float density = 0.1f;     // kg/m², surface density of the cloth
   // Tearing (paper §5.4): an edge stretched beyond tear × its rest length
   // splits one of its vertices after the frame's solve; 0 = no tearing.
@@ -48,6 +55,12 @@ struct Params {
   float restitution = 0.0f;               // normal bounce at colliders
   float thickness = 0.01f;  // m, distance kept from collider surfaces and between layers
   int self_collision = 0;   // vertex–triangle self collision (paper §4.3), 0/1
+  // Air (aerodynamics.hpp): wind velocity, and drag and lift coefficients of
+  // each triangle against the air moving past it. Still air (wind = 0) adds
+  // no aerodynamic force; damping stands for air resistance then.
+  glm::vec3 wind{0.0f};  // m/s
+  float drag = 1.0f;
+  float lift = 0.5f;
 
   // Scene construction (changing these rebuilds the scene).
   int resolution = 48;  // vertices along each side of grid cloths
@@ -89,5 +102,6 @@ float complianceFromStiffness(float k, float unit);
 
 const char* solverName(SolverKind kind);
 const char* bendingName(BendingModel model);
+const char* balloonModelName(BalloonModel model);
 
 }  // namespace drape::sim
