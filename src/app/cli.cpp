@@ -25,8 +25,9 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   std::string asText, pinText;
   cli.add_flag("-h,--help", help, "print this help and exit");
   CLI::Option* sceneOption =
-      cli.add_option("--scene", o.scene, "built-in scene name (see --list-scenes) or scene file")
-          ->type_name("NAME|FILE");
+      cli.add_option("--scene", o.scene,
+                     "built-in scene name (see --list-scenes), or a scene file (.json)")
+          ->type_name("NAME|FILE.json");
   CLI::Option* meshOption =
       cli.add_option("--mesh", o.meshPath, "build the scene from a Wavefront OBJ file instead")
           ->type_name("FILE.obj");
@@ -48,6 +49,11 @@ Result<Options> parseCommandLine(int argc, char** argv) {
       ->type_name("FILE.json");
   cli.add_option("--export-obj", o.exportObjPath, "write the final mesh as OBJ")
       ->type_name("FILE.obj");
+  CLI::Option* saveOption =
+      cli.add_option("--save-scene", o.saveScenePath,
+                     "write the scene (parameters, pins, colliders, camera) as a scene file, "
+                     "then run; with --frames 0, exit")
+          ->type_name("FILE.json");
   CLI::Option* recordOption =
       cli.add_option("--record", o.recordPath,
                      "record every frame the window shows: PNG files (frame_00000.png, ...) "
@@ -76,6 +82,8 @@ Result<Options> parseCommandLine(int argc, char** argv) {
     if (asOption->count() > 0) return fail("--as needs --mesh FILE.obj");
     if (pinOption->count() > 0) return fail("--pin needs --mesh FILE.obj");
   }
+  if (saveOption->count() > 0 && o.saveScenePath.empty())
+    return fail("--save-scene needs a file name");
   if (recordOption->count() > 0) {
     if (o.recordPath.empty()) return fail("--record needs a folder or a .mp4 file");
     if (o.headless) return fail("--record needs a window; it cannot be used with --headless");

@@ -20,6 +20,7 @@ struct Options {
   bool headless = false;
   std::string statsPath;
   std::string exportObjPath;
+  std::string saveScenePath;  // --save-scene: write the scene file of the start
   std::string recordPath;  // --record: a folder of PNG frames, or a .mp4 video
   int width = 1280, height = 720;
   bool listScenes = false;

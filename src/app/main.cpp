@@ -9,6 +9,7 @@
 #include "app/recorder.hpp"
 #include "app/session.hpp"
 #include "app/window_app.hpp"
+#include "scene/scene_file.hpp"
 #include "scene/scenes.hpp"
 
 #ifndef DRAPE_VERSION
@@ -48,14 +49,24 @@ int main(int argc, char** argv) {
   if (!options.recordPath.empty())
     if (auto r = app::checkRecordTarget(app::recordTargetFor(options.recordPath), "--record"); !r)
       return error(r.error());
-  auto session = options.meshPath.empty()
-                     ? app::Session::create(options.scene, options.sets)
-                     : app::Session::createFromMesh(
-                           options.meshPath, {options.meshPath, options.meshAs, options.meshPin},
-                           options.sets);
+  auto session =
+      !options.meshPath.empty()
+          ? app::Session::createFromMesh(
+                options.meshPath, {options.meshPath, options.meshAs, options.meshPin}, options.sets)
+      : scene::looksLikeSceneFile(options.scene)
+          ? app::Session::createFromFile(options.scene, options.sets)
+          : app::Session::create(options.scene, options.sets);
   if (!session) return error(session.error());
   for (const std::string& w : session->warnings())
     std::fprintf(stderr, "drape: warning: %s\n", w.c_str());
+  if (!options.saveScenePath.empty()) {
+    auto saved = scene::writeSceneFile(options.saveScenePath, session->describe(session->camera()));
+    if (!saved) return error(saved.error());
+    if (options.frames == 0) {
+      if (auto r = app::writeOutputs(session.value(), options); !r) return error(r.error());
+      return 0;
+    }
+  }
   if (options.headless) return app::runHeadless(session.value(), options);
   return app::runWindow(session.value(), options);
 }

@@ -11,6 +11,8 @@ Result<void> checkOutputs(const Options& o) {
     if (auto r = io::checkWritableFile(o.statsPath, "--stats"); !r) return r;
   if (!o.exportObjPath.empty())
     if (auto r = io::checkWritableFile(o.exportObjPath, "--export-obj"); !r) return r;
+  if (!o.saveScenePath.empty())
+    if (auto r = io::checkWritableFile(o.saveScenePath, "--save-scene"); !r) return r;
   return {};
 }
 

@@ -73,6 +73,37 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   return s;
 }
 
+Result<Session> Session::createFromFile(const std::string& path,
+                                        const std::vector<std::string>& sets) {
+  auto file = scene::readSceneFile(path);
+  if (!file) return fail(file.error());
+  std::vector<std::string> all = file->sets;
+  all.insert(all.end(), sets.begin(), sets.end());
+  auto session = file->builtin.empty()
+                     ? createFromMesh(file->objPath, {file->objPath, file->objAs, {}}, all)
+                     : create(file->builtin, all);
+  if (!session) {
+    if (file->builtin.empty()) return fail(path + ": mesh.obj: " + session.error());
+    return session;
+  }
+  Session& s = session.value();
+  if (auto r = scene::applySceneFile(file.value(), s.scene_, path); !r) return fail(r.error());
+  s.file_ = std::move(file.value());
+  s.watchdog_.reset(s.scene_.world);
+  return session;
+}
+
+scene::SceneFile Session::describe(const scene::CameraHint& camera) const {
+  scene::SceneFile f = scene::describeScene(scene_.world, camera);
+  if (mesh_) {
+    f.objPath = mesh_->options.name;
+    f.objAs = mesh_->options.as;
+  } else {
+    f.builtin = sceneName_;
+  }
+  return f;
+}
+
 bool Session::step() {
   const auto t0 = std::chrono::steady_clock::now();
   sim::step(scene_.world);
@@ -92,6 +123,8 @@ Result<void> Session::reset() {
                      : scene::findScene(sceneName_)->build(scene_.world.params);
   if (!built) return fail(built.error());
   built->name = sceneName_;
+  if (file_)
+    if (auto r = scene::applySceneFile(*file_, built.value(), sceneName_); !r) return r;
   const sim::Params params = scene_.world.params;
   scene_ = std::move(built.value());
   scene_.world.params = params;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "scene/mesh_scene.hpp"
+#include "scene/scene_file.hpp"
 #include "scene/scenes.hpp"
 #include "sim/result.hpp"
 #include "sim/watchdog.hpp"
@@ -25,6 +26,14 @@ class Session {
   // mesh is kept, so reset() rebuilds without reading the file again.
   static Result<Session> createFromMesh(const std::string& path, scene::MeshSceneOptions options,
                                         const std::vector<std::string>& sets);
+  // Build the scene a scene file describes (scene_file.hpp); `sets` apply
+  // over the file's parameters.
+  static Result<Session> createFromFile(const std::string& path,
+                                        const std::vector<std::string>& sets);
+
+  // The current scene as a scene file: its source, every parameter, pins,
+  // colliders, and `camera`.
+  scene::SceneFile describe(const scene::CameraHint& camera) const;
 
   // Advance one frame and record its step time. False when the watchdog
   // caught an unstable step: the world is rolled back, lastError() says why.
@@ -57,6 +66,9 @@ class Session {
     scene::MeshSceneOptions options;  // with `as` resolved
   };
   std::optional<MeshSource> mesh_;  // set when the scene came from a mesh file
+  // Set when the scene came from a scene file: its pins, colliders and
+  // camera, re-applied by reset().
+  std::optional<scene::SceneFile> file_;
   std::vector<std::string> warnings_;
   scene::Scene scene_;
   int frames_ = 0;

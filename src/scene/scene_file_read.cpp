@@ -1,0 +1,332 @@
+// Reading scene files: every field checked for type and range, every
+// message naming the file and the field (issue: bad scene files get a clear
+// error naming the field).
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "scene/scene_file.hpp"
+#include "scene/scene_file_detail.hpp"
+
+namespace drape::scene {
+namespace {
+
+using Json = nlohmann::json;
+
+// A field error: thrown inside the parser only and turned into a Result at
+// its boundary, so each check is one line.
+struct FieldError {
+  std::string field, message;
+};
+
+[[noreturn]] void refuse(const std::string& field, const std::string& message) {
+  throw FieldError{field, message};
+}
+
+const char* typeName(const Json& j) {
+  if (j.is_null()) return "null";
+  if (j.is_boolean()) return "true/false";
+  if (j.is_number()) return "a number";
+  if (j.is_string()) return "a string";
+  if (j.is_array()) return "an array";
+  return "an object";
+}
+
+void checkKeys(const Json& object, const std::string& field,
+               std::initializer_list<const char*> known) {
+  if (!object.is_object())
+    refuse(field, std::string("expected an object, got ") + typeName(object));
+  for (const auto& item : object.items()) {
+    bool ok = false;
+    for (const char* k : known) ok = ok || item.key() == k;
+    if (ok) continue;
+    std::string list;
+    for (const char* k : known) list += std::string(list.empty() ? "" : ", ") + k;
+    refuse(field.empty() ? item.key() : field + "." + item.key(),
+           "unknown field (known here: " + list + ")");
+  }
+}
+
+std::string join(const std::string& field, const char* key) {
+  return field.empty() ? key : field + "." + key;
+}
+
+const Json& required(const Json& object, const std::string& field, const char* key) {
+  auto it = object.find(key);
+  if (it == object.end()) refuse(join(field, key), "missing (required)");
+  return *it;
+}
+
+double number(const Json& j, const std::string& field) {
+  if (!j.is_number()) refuse(field, std::string("expected a number, got ") + typeName(j));
+  const double v = j.get<double>();
+  if (!std::isfinite(v) || std::abs(v) > double(std::numeric_limits<float>::max()))
+    refuse(field, "expected a finite number");
+  return v;
+}
+
+float positive(const Json& j, const std::string& field) {
+  const double v = number(j, field);
+  if (!(float(v) > 0.0f)) refuse(field, "expected a number > 0, got " + j.dump());
+  return float(v);
+}
+
+glm::vec3 vec3(const Json& j, const std::string& field) {
+  if (!j.is_array() || j.size() != 3)
+    refuse(field,
+           std::string("expected [x, y, z], got ") + (j.is_array() ? j.dump() : typeName(j)));
+  return {float(number(j[0], field + "[0]")), float(number(j[1], field + "[1]")),
+          float(number(j[2], field + "[2]"))};
+}
+
+glm::vec3 vec3Or(const Json& object, const std::string& field, const char* key,
+                 glm::vec3 fallback) {
+  auto it = object.find(key);
+  return it == object.end() ? fallback : vec3(*it, join(field, key));
+}
+
+// A parameter's JSON value as the text setParam reads, after checking its type.
+std::string paramText(const sim::ParamDesc& d, const Json& j, const std::string& field) {
+  const std::string expected = "expected " + sim::describeRange(d);
+  switch (d.type) {
+    case sim::ParamType::Enum:
+      if (!j.is_string()) refuse(field, expected + ", got " + typeName(j));
+      return j.get<std::string>();
+    case sim::ParamType::Vec3: {
+      const glm::vec3 v = vec3(j, field);
+      return detail::floatText(v.x) + "," + detail::floatText(v.y) + "," + detail::floatText(v.z);
+    }
+    case sim::ParamType::Int:
+    case sim::ParamType::Float:
+      if (!j.is_number()) refuse(field, expected + ", got " + typeName(j));
+      return j.dump();
+  }
+  return j.dump();
+}
+
+std::vector<std::string> readParams(const Json& params) {
+  if (!params.is_object())
+    refuse("params", std::string("expected an object, got ") + typeName(params));
+  std::vector<std::string> sets;
+  sim::Params scratch;
+  for (const auto& item : params.items()) {
+    const std::string field = "params." + item.key();
+    const sim::ParamDesc* d = sim::findParam(item.key());
+    if (!d) refuse(field, "unknown parameter (see drape --help and the README's parameter table)");
+    const std::string text = paramText(*d, item.value(), field);
+    if (!sim::setParam(scratch, d->name, text))
+      refuse(field, "expected " + sim::describeRange(*d) + ", got " + item.value().dump());
+    sets.push_back(std::string(d->name) + "=" + text);
+  }
+  return sets;
+}
+
+sim::Motion readMotion(const Json& j, const std::string& field) {
+  checkKeys(j, field, {"velocity", "angular_velocity", "pivot", "amplitude", "frequency"});
+  sim::Motion m;
+  m.velocity = vec3Or(j, field, "velocity", m.velocity);
+  m.angularVelocity = vec3Or(j, field, "angular_velocity", m.angularVelocity);
+  m.pivot = vec3Or(j, field, "pivot", m.pivot);
+  m.amplitude = vec3Or(j, field, "amplitude", m.amplitude);
+  if (auto it = j.find("frequency"); it != j.end()) {
+    m.frequency = float(number(*it, field + ".frequency"));
+    if (m.frequency < 0.0f) refuse(field + ".frequency", "expected a number >= 0 (Hz)");
+  }
+  return m;
+}
+
+std::vector<PinSpec> readPins(const Json& pins) {
+  if (!pins.is_array()) refuse("pins", std::string("expected an array, got ") + typeName(pins));
+  std::vector<PinSpec> out;
+  for (std::size_t i = 0; i < pins.size(); ++i) {
+    const std::string field = "pins[" + std::to_string(i) + "]";
+    const Json& p = pins[i];
+    checkKeys(p, field, {"vertex", "anchor", "motion", "start"});
+    const Json& v = required(p, field, "vertex");
+    if (!v.is_number_integer() || v.get<long long>() < 0 ||
+        v.get<long long>() > std::numeric_limits<std::uint32_t>::max())
+      refuse(field + ".vertex", "expected a vertex index (a whole number >= 0), got " + v.dump());
+    PinSpec spec;
+    spec.vertex = std::uint32_t(v.get<long long>());
+    if (auto it = p.find("anchor"); it != p.end()) spec.anchor = vec3(*it, field + ".anchor");
+    if (auto it = p.find("motion"); it != p.end()) spec.motion = readMotion(*it, field + ".motion");
+    if (auto it = p.find("start"); it != p.end()) {
+      spec.start = number(*it, field + ".start");
+      if (spec.start < 0.0) refuse(field + ".start", "expected a time >= 0 (s)");
+    }
+    out.push_back(spec);
+  }
+  return out;
+}
+
+sim::Collider readCollider(const Json& c, const std::string& field) {
+  checkKeys(c, field,
+            {"shape", "center", "orientation", "normal", "radius", "half_extents", "half_length",
+             "motion"});
+  const Json& shape = required(c, field, "shape");
+  const std::string kind = shape.is_string() ? shape.get<std::string>() : "";
+  const glm::vec3 center = vec3(required(c, field, "center"), field + ".center");
+  sim::Collider out;
+  if (kind == "plane") {
+    out = sim::Collider::plane(center, glm::vec3(0, 1, 0));
+    if (auto it = c.find("normal"); it != c.end()) {
+      const glm::vec3 n = vec3(*it, field + ".normal");
+      if (!(glm::length(n) > 1e-6f)) refuse(field + ".normal", "expected a non-zero vector");
+      out = sim::Collider::plane(center, n);
+    }
+  } else if (kind == "sphere") {
+    out = sim::Collider::sphere(center, positive(required(c, field, "radius"), field + ".radius"));
+  } else if (kind == "box") {
+    const glm::vec3 h = vec3(required(c, field, "half_extents"), field + ".half_extents");
+    if (!(h.x > 0.0f && h.y > 0.0f && h.z > 0.0f))
+      refuse(field + ".half_extents", "expected three numbers > 0");
+    out = sim::Collider::box(center, h);
+  } else if (kind == "capsule") {
+    out =
+        sim::Collider::capsule(center, positive(required(c, field, "radius"), field + ".radius"),
+                               positive(required(c, field, "half_length"), field + ".half_length"));
+  } else {
+    refuse(field + ".shape", "expected one of plane, sphere, box, capsule, got " + shape.dump());
+  }
+  const char* unused[] = {kind == "sphere" || kind == "capsule" ? "" : "radius",
+                          kind == "box" ? "" : "half_extents",
+                          kind == "capsule" ? "" : "half_length", kind == "plane" ? "" : "normal"};
+  for (const char* key : unused)
+    if (*key && c.contains(key)) refuse(join(field, key), "not used by a " + kind);
+  if (auto it = c.find("orientation"); it != c.end()) {
+    const std::string f = field + ".orientation";
+    if (!it->is_array() || it->size() != 4)
+      refuse(f, "expected a unit quaternion [w, x, y, z], got " + it->dump());
+    const glm::quat q(float(number((*it)[0], f + "[0]")), float(number((*it)[1], f + "[1]")),
+                      float(number((*it)[2], f + "[2]")), float(number((*it)[3], f + "[3]")));
+    if (std::abs(glm::length(q) - 1.0f) > 1e-3f)
+      refuse(f, "expected a unit quaternion [w, x, y, z] (length 1), got " + it->dump());
+    out.orientation = q;
+  }
+  if (auto it = c.find("motion"); it != c.end()) out.motion = readMotion(*it, field + ".motion");
+  return out;
+}
+
+std::vector<sim::Collider> readColliders(const Json& colliders) {
+  if (!colliders.is_array())
+    refuse("colliders", std::string("expected an array, got ") + typeName(colliders));
+  std::vector<sim::Collider> out;
+  for (std::size_t i = 0; i < colliders.size(); ++i)
+    out.push_back(readCollider(colliders[i], "colliders[" + std::to_string(i) + "]"));
+  return out;
+}
+
+CameraHint readCamera(const Json& j) {
+  checkKeys(j, "camera", {"target", "distance", "yaw", "pitch"});
+  CameraHint c;
+  c.target = vec3Or(j, "camera", "target", c.target);
+  if (auto it = j.find("distance"); it != j.end()) c.distance = positive(*it, "camera.distance");
+  if (auto it = j.find("yaw"); it != j.end()) c.yaw = float(number(*it, "camera.yaw"));
+  if (auto it = j.find("pitch"); it != j.end()) c.pitch = float(number(*it, "camera.pitch"));
+  return c;
+}
+
+void readMesh(const Json& mesh, SceneFile& out) {
+  checkKeys(mesh, "mesh", {"scene", "obj", "as"});
+  const bool hasScene = mesh.contains("scene"), hasObj = mesh.contains("obj");
+  if (hasScene == hasObj)
+    refuse("mesh", "expected either \"scene\" (a built-in scene) or \"obj\" (an OBJ file)");
+  if (hasScene) {
+    const Json& s = mesh["scene"];
+    if (!s.is_string() || !findScene(s.get<std::string>())) {
+      std::string names;
+      for (const SceneInfo& info : builtinScenes())
+        names += std::string(names.empty() ? "" : ", ") + info.name;
+      refuse("mesh.scene", "expected a built-in scene (" + names + "), got " + s.dump());
+    }
+    if (mesh.contains("as")) refuse("mesh.as", "only used with \"obj\"");
+    out.builtin = s.get<std::string>();
+    return;
+  }
+  const Json& obj = mesh["obj"];
+  if (!obj.is_string() || obj.get<std::string>().empty())
+    refuse("mesh.obj", "expected the path of an OBJ file, got " + obj.dump());
+  out.objPath = obj.get<std::string>();
+  if (auto it = mesh.find("as"); it != mesh.end()) {
+    auto as = it->is_string() ? parseMeshAs(it->get<std::string>()) : fail("expected a string");
+    if (!as) refuse("mesh.as", as.error() + ", got " + it->dump());
+    out.objAs = as.value();
+  }
+}
+
+}  // namespace
+
+Result<SceneFile> parseSceneFile(const std::string& text, const std::string& name) {
+  Json j;
+  try {
+    j = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    std::string what = e.what();
+    if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
+    return fail(name + ": not valid JSON: " + what);
+  }
+  SceneFile out;
+  try {
+    checkKeys(j, "", {"drape_scene", "mesh", "params", "pins", "colliders", "camera"});
+    const Json& version = required(j, "", "drape_scene");
+    if (!version.is_number_integer() || version.get<long long>() != kSceneFileVersion)
+      refuse("drape_scene", "expected the format version " + std::to_string(kSceneFileVersion) +
+                                ", got " + version.dump());
+    readMesh(required(j, "", "mesh"), out);
+    if (auto it = j.find("params"); it != j.end()) out.sets = readParams(*it);
+    if (auto it = j.find("pins"); it != j.end()) out.pins = readPins(*it);
+    if (auto it = j.find("colliders"); it != j.end()) out.colliders = readColliders(*it);
+    if (auto it = j.find("camera"); it != j.end()) out.camera = readCamera(*it);
+  } catch (const FieldError& e) {
+    return fail(name + ": " + (e.field.empty() ? "" : e.field + ": ") + e.message);
+  }
+  return out;
+}
+
+Result<SceneFile> readSceneFile(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return fail(path + ": is a folder, not a scene file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(path + ": cannot open the scene file (missing or unreadable)");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto file = parseSceneFile(ss.str(), path);
+  if (!file) return file;
+  if (!file->objPath.empty() && fs::path(file->objPath).is_relative())
+    file->objPath = (fs::path(path).parent_path() / file->objPath).lexically_normal().string();
+  return file;
+}
+
+Result<void> applySceneFile(const SceneFile& file, Scene& scene, const std::string& name) {
+  sim::World& world = scene.world;
+  if (file.pins) {
+    for (std::size_t i = 0; i < file.pins->size(); ++i)
+      if ((*file.pins)[i].vertex >= world.vertexCount())
+        return fail(name + ": pins[" + std::to_string(i) + "].vertex: " +
+                    std::to_string((*file.pins)[i].vertex) + " is out of range (the cloth has " +
+                    std::to_string(world.vertexCount()) + " vertices)");
+    while (!world.pins.empty()) sim::unpinVertex(world, world.pins.back().vertex);
+    for (const PinSpec& p : *file.pins) {
+      sim::pinVertex(world, p.vertex, p.motion);
+      sim::Pin& pin = world.pins.back();
+      if (p.anchor) pin.anchor = *p.anchor;
+      pin.start = p.start;
+    }
+  }
+  if (file.colliders) world.colliders = *file.colliders;
+  if (file.camera) scene.camera = *file.camera;
+  return {};
+}
+
+bool looksLikeSceneFile(const std::string& s) {
+  return s.find('/') != std::string::npos || s.find('.') != std::string::npos;
+}
+
+}  // namespace drape::scene

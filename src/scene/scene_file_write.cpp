@@ -1,0 +1,180 @@
+// Writing scene files: fields in a fixed order, numbers in their shortest
+// exact form, so files diff well and reload bit for bit.
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include <nlohmann/json.hpp>
+
+#include "scene/scene_file.hpp"
+#include "scene/scene_file_detail.hpp"
+
+namespace drape::scene {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+double exact(float v) {
+  return std::strtod(detail::floatText(v).c_str(), nullptr);
+}
+
+Json vec3(const glm::vec3& v) {
+  return Json::array({exact(v.x), exact(v.y), exact(v.z)});
+}
+
+const char* shapeName(sim::ColliderKind k) {
+  switch (k) {
+    case sim::ColliderKind::Sphere:
+      return "sphere";
+    case sim::ColliderKind::Box:
+      return "box";
+    case sim::ColliderKind::Capsule:
+      return "capsule";
+    case sim::ColliderKind::Plane:
+      break;
+  }
+  return "plane";
+}
+
+Json motion(const sim::Motion& m) {
+  Json j = Json::object();
+  if (m.velocity != glm::vec3(0.0f)) j["velocity"] = vec3(m.velocity);
+  if (m.angularVelocity != glm::vec3(0.0f)) j["angular_velocity"] = vec3(m.angularVelocity);
+  if (m.pivot != glm::vec3(0.0f)) j["pivot"] = vec3(m.pivot);
+  if (m.amplitude != glm::vec3(0.0f)) j["amplitude"] = vec3(m.amplitude);
+  if (m.frequency != 0.0f) j["frequency"] = exact(m.frequency);
+  return j;
+}
+
+Json collider(const sim::Collider& c) {
+  Json j;
+  j["shape"] = shapeName(c.kind);
+  j["center"] = vec3(c.center);
+  j["orientation"] = Json::array({exact(c.orientation.w), exact(c.orientation.x),
+                                  exact(c.orientation.y), exact(c.orientation.z)});
+  switch (c.kind) {
+    case sim::ColliderKind::Sphere:
+      j["radius"] = exact(c.size.x);
+      break;
+    case sim::ColliderKind::Box:
+      j["half_extents"] = vec3(c.size);
+      break;
+    case sim::ColliderKind::Capsule:
+      j["radius"] = exact(c.size.x);
+      j["half_length"] = exact(c.size.y);
+      break;
+    case sim::ColliderKind::Plane:
+      break;
+  }
+  if (!c.motion.isStatic()) j["motion"] = motion(c.motion);
+  return j;
+}
+
+// A "KEY=VALUE" assignment's value as JSON of the parameter's type.
+Json paramValue(const sim::ParamDesc& d, const std::string& text) {
+  switch (d.type) {
+    case sim::ParamType::Enum:
+      return text;
+    case sim::ParamType::Int:
+      return std::atoi(text.c_str());
+    case sim::ParamType::Vec3: {
+      sim::Params p;
+      if (sim::setParam(p, d.name, text)) return vec3(d.getVec(p));
+      return text;
+    }
+    case sim::ParamType::Float:
+      break;
+  }
+  return exact(float(std::strtod(text.c_str(), nullptr)));
+}
+
+// dump(2) puts each number of an array on its own line; vectors and
+// quaternions read better on one.
+std::string compactNumberArrays(const std::string& text) {
+  static const std::regex array(R"(\[\s*(-?[0-9][0-9.eE+-]*(?:\s*,\s*-?[0-9][0-9.eE+-]*)*)\s*\])");
+  static const std::regex gap(R"(\s*,\s*)");
+  std::string out;
+  auto last = text.cbegin();
+  for (std::sregex_iterator it(text.begin(), text.end(), array), end; it != end; ++it) {
+    out.append(last, (*it)[0].first);
+    out += "[" + std::regex_replace((*it)[1].str(), gap, ", ") + "]";
+    last = (*it)[0].second;
+  }
+  out.append(last, text.cend());
+  return out;
+}
+
+}  // namespace
+
+SceneFile describeScene(const sim::World& world, const CameraHint& camera) {
+  SceneFile f;
+  for (const sim::ParamDesc& d : sim::paramTable())
+    f.sets.push_back(std::string(d.name) + "=" + sim::formatParam(world.params, d));
+  std::vector<PinSpec> pins;
+  for (const sim::Pin& p : world.pins) pins.push_back({p.vertex, p.anchor, p.motion, p.start});
+  f.pins = std::move(pins);
+  f.colliders = world.colliders;
+  f.camera = camera;
+  return f;
+}
+
+std::string sceneFileText(const SceneFile& f) {
+  Json j;
+  j["drape_scene"] = kSceneFileVersion;
+  if (!f.builtin.empty())
+    j["mesh"] = {{"scene", f.builtin}};
+  else
+    j["mesh"] = {{"obj", f.objPath}, {"as", meshAsName(f.objAs)}};
+  Json params = Json::object();
+  for (const std::string& set : f.sets) {
+    const auto eq = set.find('=');
+    const std::string key = set.substr(0, eq);
+    if (const sim::ParamDesc* d = sim::findParam(key))
+      params[key] = paramValue(*d, set.substr(eq + 1));
+  }
+  j["params"] = params;
+  if (f.pins) {
+    Json pins = Json::array();
+    for (const PinSpec& p : *f.pins) {
+      Json pin;
+      pin["vertex"] = p.vertex;
+      if (p.anchor) pin["anchor"] = vec3(*p.anchor);
+      if (!p.motion.isStatic()) pin["motion"] = motion(p.motion);
+      if (p.start != 0.0) pin["start"] = p.start;
+      pins.push_back(pin);
+    }
+    j["pins"] = pins;
+  }
+  if (f.colliders) {
+    Json colliders = Json::array();
+    for (const sim::Collider& c : *f.colliders) colliders.push_back(collider(c));
+    j["colliders"] = colliders;
+  }
+  if (f.camera)
+    j["camera"] = {{"target", vec3(f.camera->target)},
+                   {"distance", exact(f.camera->distance)},
+                   {"yaw", exact(f.camera->yaw)},
+                   {"pitch", exact(f.camera->pitch)}};
+  return compactNumberArrays(j.dump(2)) + "\n";
+}
+
+Result<void> writeSceneFile(const std::string& path, SceneFile file) {
+  namespace fs = std::filesystem;
+  if (!file.objPath.empty()) {
+    std::error_code ec;
+    const fs::path folder = fs::absolute(fs::path(path), ec).parent_path();
+    const fs::path rel = fs::relative(fs::absolute(file.objPath, ec), folder, ec);
+    if (!ec && !rel.empty()) file.objPath = rel.string();
+  }
+  const std::string text = sceneFileText(file);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return fail(path + ": cannot write the scene file");
+  out << text;
+  out.flush();
+  if (!out) return fail(path + ": writing the scene file failed (disk full?)");
+  return {};
+}
+
+}  // namespace drape::scene
