@@ -9,6 +9,8 @@ std::optional<Command> commandForKey(int key, int mods, bool repeat) {
   if (mods == GLFW_MOD_CONTROL && !repeat) {
     if (key == GLFW_KEY_Q) return Command::Quit;
     if (key == GLFW_KEY_O) return Command::OpenMesh;
+    if (key == GLFW_KEY_S) return Command::SaveScene;
+    if (key == GLFW_KEY_L) return Command::OpenSceneFile;
     return std::nullopt;
   }
   if (mods != 0) return std::nullopt;  // Shift, Alt, Super: left to the system
@@ -60,6 +62,8 @@ const std::vector<Binding>& keyBindings() {
       {"F", "frame the cloth"},
       {"G  P  T  C", "tools: grab, pin, tear, cut"},
       {"Ctrl+O", "load an OBJ file"},
+      {"Ctrl+S", "save the scene file (path in the Scene panel)"},
+      {"Ctrl+L", "load a scene file"},
       {"H  F1", "this help"},
       {"Esc", "close this help"},
       {"Ctrl+Q", "quit"},

@@ -27,6 +27,8 @@ enum class Command : std::uint8_t {
   ToolTear,         // T
   ToolCut,          // C
   OpenMesh,         // Ctrl+O
+  SaveScene,        // Ctrl+S
+  OpenSceneFile,    // Ctrl+L
   Quit,             // Ctrl+Q
   CloseOverlay,     // Escape
   Count

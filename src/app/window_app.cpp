@@ -125,6 +125,8 @@ class App {
   void applyViewport(const ui::ViewportResult& asked);
   void sceneReplaced(bool newCamera);
   void loadMesh(const std::string& path);
+  void saveScene(const std::string& path);
+  void loadSceneFile(const std::string& path);
   void startRecording(const RecordTarget& target);
   void stopRecording();
   void frameCloth();
@@ -142,6 +144,8 @@ class App {
   WindowInput input_;
   ui::PanelState panelState_;
   ui::FileBrowser browser_;
+  ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
+  std::string sceneSaved_;  // where the last Save scene wrote
   std::vector<const char*> scenes_;
   Recorder recorder_;
   bool videoAvailable_ = false;
@@ -207,6 +211,29 @@ void App::loadMesh(const std::string& path) {
   sceneReplaced(true);
 }
 
+void App::saveScene(const std::string& path) {
+  const scene::CameraHint camera{camera_.target, camera_.distance, camera_.yaw, camera_.pitch};
+  if (auto r = scene::writeSceneFile(path, session_.describe(camera)); !r) {
+    setError(r.error());
+    return;
+  }
+  uiError_.clear();
+  sceneSaved_ = path;
+  std::fprintf(stderr, "drape: saved the scene to %s\n", path.c_str());
+}
+
+void App::loadSceneFile(const std::string& path) {
+  auto next = Session::createFromFile(path, {});
+  if (!next) {
+    setError(next.error());  // the current scene stays
+    return;
+  }
+  session_ = std::move(next.value());
+  uiError_.clear();
+  sceneBrowser_.remember(path);
+  sceneReplaced(true);
+}
+
 void App::startRecording(const RecordTarget& target) {
   const int fps = int(std::lround(1.0 / double(session_.params().dt)));
   if (auto r = recorder_.start(target, fps); !r) setError(r.error());
@@ -241,6 +268,8 @@ void App::applyCommands() {
   if (input_.take(Command::ToolTear)) input_.tools.tool = Tool::Tear;
   if (input_.take(Command::ToolCut)) input_.tools.tool = Tool::Cut;
   if (input_.take(Command::OpenMesh)) browser_.open();
+  if (input_.take(Command::SaveScene)) saveScene(panelState_.scenePath);
+  if (input_.take(Command::OpenSceneFile)) sceneBrowser_.open();
   input_.take(Command::Quit);  // glfwSetWindowShouldClose did it
   if (input_.dropped) {
     input_.dropped = false;
@@ -268,6 +297,8 @@ void App::applyPanel(const ui::PanelResult& asked) {
     if (rebuild) sceneReplaced(false);
   }
   if (asked.openMesh) browser_.open();
+  if (asked.saveScene) saveScene(panelState_.scenePath);
+  if (asked.openSceneFile) sceneBrowser_.open();
   if (asked.startRecording) startRecording(recordTargetFor(panelState_.recordPath()));
   if (asked.stopRecording) stopRecording();
 }
@@ -289,6 +320,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   panel.sceneName = session_.sceneName().c_str();
   panel.currentScene = sceneIndex(scenes_, session_.sceneName());
   panel.stepMs = &session_.stepMs();
+  panel.sceneSaved = sceneSaved_.c_str();
   panel.facts = factsOf(session_);  // every frame: tearing changes the counts
   panel.record = {recorder_.recording(), recorder_.frames(), videoAvailable_,
                   recorder_.target().path.c_str()};
@@ -320,6 +352,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   viewportAsked_ = ui::drawViewportOverlay(vp);
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);
+  if (const auto chosen = sceneBrowser_.draw()) loadSceneFile(*chosen);
   return asked;
 }
 

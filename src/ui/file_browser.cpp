@@ -14,7 +14,6 @@ namespace drape::ui {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr const char* kPopup = "Load OBJ";
 constexpr std::size_t kRecentMax = 8;
 
 std::string lower(std::string s) {
@@ -23,8 +22,8 @@ std::string lower(std::string s) {
   return s;
 }
 
-bool isObj(const fs::path& p) {
-  return lower(p.extension().string()) == ".obj";
+bool hasExtension(const fs::path& p, const std::string& extension) {
+  return lower(p.extension().string()) == lower(extension);
 }
 
 void formatBytes(char* out, std::size_t size, std::uintmax_t bytes) {
@@ -42,7 +41,8 @@ void setText(char* buffer, std::size_t size, const std::string& text) {
 
 }  // namespace
 
-std::vector<FileBrowser::Entry> FileBrowser::list(const fs::path& dir, std::string& error) {
+std::vector<FileBrowser::Entry> FileBrowser::list(const fs::path& dir, std::string& error,
+                                                  const std::string& extension) {
   std::vector<Entry> entries;
   error.clear();
   std::error_code ec;
@@ -57,7 +57,7 @@ std::vector<FileBrowser::Entry> FileBrowser::list(const fs::path& dir, std::stri
     std::error_code typeError;
     if (e.is_directory(typeError)) {
       entries.push_back({name, true, 0});
-    } else if (isObj(e.path()) && e.is_regular_file(typeError)) {
+    } else if (hasExtension(e.path(), extension) && e.is_regular_file(typeError)) {
       std::error_code sizeError;
       const std::uintmax_t bytes = e.file_size(sizeError);
       entries.push_back({name, false, sizeError ? 0 : bytes});
@@ -74,7 +74,7 @@ void FileBrowser::enter(const fs::path& dir) {
   std::error_code ec;
   fs::path canonical = fs::weakly_canonical(dir, ec);
   dir_ = ec ? dir : canonical;
-  entries_ = list(dir_, listError_);
+  entries_ = list(dir_, listError_, extension_);
   selected_ = -1;
   setText(path_, sizeof path_, dir_.string());
 }
@@ -117,7 +117,7 @@ std::optional<std::string> FileBrowser::draw() {
     openRequested_ = false;
     std::error_code ec;
     enter(dir_.empty() ? fs::current_path(ec) : dir_);
-    ImGui::OpenPopup(kPopup);
+    ImGui::OpenPopup(title_.c_str());
     focusPath = true;
   }
   const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -127,7 +127,8 @@ std::optional<std::string> FileBrowser::draw() {
       ImVec2(std::min(600.0f, vp->Size.x - 40.0f), std::min(480.0f, vp->Size.y - 40.0f)),
       ImGuiCond_Appearing);
   bool open = true;
-  if (!ImGui::BeginPopupModal(kPopup, &open, ImGuiWindowFlags_NoSavedSettings)) return std::nullopt;
+  if (!ImGui::BeginPopupModal(title_.c_str(), &open, ImGuiWindowFlags_NoSavedSettings))
+    return std::nullopt;
   std::optional<std::string> chosen;
 
   if (ImGui::Button("Up")) enter(dir_.parent_path());
@@ -151,7 +152,8 @@ std::optional<std::string> FileBrowser::draw() {
   const float listHeight = -(ImGui::GetFrameHeightWithSpacing() + recentHeight + 6.0f);
   ImGui::BeginChild("##entries", ImVec2(0.0f, listHeight), true);
   if (!listError_.empty()) ImGui::TextColored(theme::kError, "%s", listError_.c_str());
-  if (entries_.empty() && listError_.empty()) ImGui::TextDisabled("no folders or .obj files here");
+  if (entries_.empty() && listError_.empty())
+    ImGui::TextDisabled("no folders or %s files here", extension_.c_str());
   for (int i = 0; i < int(entries_.size()) && !chosen; ++i) {
     const Entry& e = entries_[std::size_t(i)];
     char label[300];

@@ -1,19 +1,24 @@
 #pragma once
-// An in-app file browser for OBJ files (a modal window): folders and .obj
-// files of one folder, a path field, parent and home buttons, and the files
-// loaded recently (kept in memory for the session only). The folder is
+// An in-app file browser (a modal window) for one kind of file (OBJ meshes,
+// scene files): folders and the files of that kind in one folder, a path field, parent and home
+// buttons, and the files loaded recently (kept in memory for the session only). The folder is
 // listed when it is entered, not every frame.
 
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace drape::ui {
 
 class FileBrowser {
  public:
+  // `title` heads the window; files ending in `extension` (any case) are listed.
+  explicit FileBrowser(std::string title = "Load OBJ", std::string extension = ".obj")
+      : title_(std::move(title)), extension_(std::move(extension)) {}
+
   // Open it at the next draw(), in the folder it was last in (at first the
   // current working directory).
   void open() { openRequested_ = true; }
@@ -29,9 +34,10 @@ class FileBrowser {
     bool folder;
     std::uintmax_t bytes;
   };
-  // The folders (not hidden ones) and .obj files of `dir`, folders first,
-  // each group sorted by name ignoring case. Errors come back in `error`.
-  static std::vector<Entry> list(const std::filesystem::path& dir, std::string& error);
+  // The folders (not hidden ones) and `extension` files of `dir`, folders
+  // first, each group sorted by name ignoring case. Errors come back in `error`.
+  static std::vector<Entry> list(const std::filesystem::path& dir, std::string& error,
+                                 const std::string& extension = ".obj");
 
  private:
   void enter(const std::filesystem::path& dir);
@@ -40,6 +46,7 @@ class FileBrowser {
   // What Enter in the path field or the Load button does.
   std::optional<std::string> accept();
 
+  std::string title_, extension_;
   bool openRequested_ = false;
   std::filesystem::path dir_;
   std::vector<Entry> entries_;

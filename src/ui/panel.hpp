@@ -38,6 +38,7 @@ struct PanelInput {
   const char* sceneName = "";                        // the current scene (a file for meshes)
   int currentScene = -1;                             // index in scenes; −1: not built in
   const std::vector<double>* stepMs = nullptr;       // step time of each frame so far
+  const char* sceneSaved = "";                       // where the last save went ("" none)
   SceneFacts facts;
   RecordStatus record;
   bool playing = false;
@@ -54,6 +55,8 @@ struct PanelResult {
   int switchToScene = -1;             // index in PanelInput::scenes
   std::optional<sim::Params> edited;  // the parameters with the user's change
   bool openMesh = false;              // "Load OBJ…": open the file browser
+  bool saveScene = false;             // "Save scene": into PanelState::scenePath
+  bool openSceneFile = false;         // "Load scene…": open the scene-file browser
   bool startRecording = false;        // into PanelState::recordPath()
   bool stopRecording = false;
 };
@@ -70,6 +73,7 @@ struct PanelState {
   RecordChoice recordFormat = RecordChoice::PngSequence;
   char recordFolder[512] = "drape_frames";
   char recordVideo[512] = "drape.mp4";
+  char scenePath[512] = "drape_scene.json";  // where "Save scene" (Ctrl+S) writes
 
   const char* recordPath() const {
     return recordFormat == RecordChoice::Mp4 ? recordVideo : recordFolder;

@@ -64,6 +64,25 @@ void meshFacts(const PanelInput& in) {
   ImGui::PopStyleColor();
 }
 
+// Scene files: save the current scene (parameters, pins, colliders, camera)
+// to the path in the field, or load one.
+void sceneFileRow(const PanelInput& in, PanelState& state, PanelResult& out) {
+  ImGui::Spacing();
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float half = (ImGui::CalcItemWidth() - gap) * 0.5f;
+  if (ImGui::Button("Save scene", ImVec2(half, 0))) out.saveScene = true;
+  tooltip(
+      "Write the scene as a JSON scene file (Ctrl+S): every parameter, the pins, the "
+      "colliders and the camera. drape --scene FILE.json reruns it bit for bit.");
+  ImGui::SameLine(0.0f, gap);
+  if (ImGui::Button("Load scene...", ImVec2(half, 0))) out.openSceneFile = true;
+  tooltip("Load a JSON scene file.");
+  ImGui::SetNextItemWidth(ImGui::CalcItemWidth());
+  ImGui::InputText("##scenefile", state.scenePath, sizeof state.scenePath);
+  tooltip("Where Save scene writes.");
+  if (in.sceneSaved && in.sceneSaved[0]) ImGui::TextDisabled("saved %s", in.sceneSaved);
+}
+
 }  // namespace
 
 void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out) {
@@ -93,6 +112,7 @@ void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out)
   ImGui::Combo("##pin", &state.loadPin, kPin, 2);
   tooltip("Pins for a loaded mesh: none (it falls), or top (its highest vertices).");
   meshFacts(in);
+  sceneFileRow(in, state, out);
   ImGui::Spacing();
 }
 

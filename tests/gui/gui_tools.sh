@@ -15,6 +15,10 @@
 # load:      Ctrl+O, a broken OBJ typed into the file browser: a red banner
 #            over the view, the scene (window title, cloth) unchanged, the
 #            error on stderr; then a good OBJ replaces the scene.
+# scenefile: on `drape` with k_bend=0.3, Ctrl+S writes drape_scene.json
+#            (that parameter, the sphere, the camera); Ctrl+L with a scene
+#            file naming a missing field: a red banner, the scene kept; Ctrl+L
+#            with a good one (the fold scene): the title names it.
 # Screenshots and logs stay in the working directory for debugging.
 # Exit 77 (ctest: skipped) when the X tools are not installed.
 set -uo pipefail
@@ -154,12 +158,35 @@ if [ "${1:-}" = "--in-display" ]; then
       shot load_2.png
       quit_drape
       ;;
+    scenefile)
+      rm -f drape_scene.json
+      start_drape --scene drape --set k_bend=0.3
+      sleep 1
+      xdotool mousemove 1240 660
+      xdotool key space
+      sleep 0.5
+      hold_key ctrl+s
+      sleep 0.7
+      printf '{"drape_scene": 1, "params": {}}' >broken_scene.json
+      printf '{"drape_scene": 1, "mesh": {"scene": "fold"}, "params": {"k_bend": 0.2}}' >fold_scene.json
+      hold_key ctrl+l
+      sleep 0.7
+      type_path "$PWD/broken_scene.json"
+      shot scene_1.png
+      xdotool getwindowname "$wid" >scene_title_1.txt
+      hold_key ctrl+l
+      sleep 0.7
+      type_path "$PWD/fold_scene.json"
+      xdotool getwindowname "$wid" >scene_title_2.txt
+      shot scene_2.png
+      quit_drape
+      ;;
   esac
   exit 0
 fi
 
 # --- Outside: set up, run in Xvfb, and judge the screenshots. ----------------
-usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load"
+usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load|scenefile"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
 mode=${3:?$usage}
@@ -223,5 +250,20 @@ case "$mode" in
     grep -qx 'drape — blender_grid.obj' load_title_2.txt ||
       fail "a good OBJ did not replace the scene (title '$(cat load_title_2.txt)')"
     echo "PASS: load (banner red $red0 -> $red1, cloth $still)"
+    ;;
+  scenefile)
+    [ -f drape_scene.json ] || { cat scenefile.log >&2; fail "Ctrl+S wrote no drape_scene.json"; }
+    grep -q '"k_bend": 0.3,' drape_scene.json || fail "the saved scene lacks k_bend 0.3"
+    grep -q '"shape": "sphere"' drape_scene.json || fail "the saved scene lacks the sphere"
+    grep -q '"camera"' drape_scene.json || fail "the saved scene lacks the camera"
+    grep -qx 'drape — drape' scene_title_1.txt ||
+      fail "after the broken scene file the title is '$(cat scene_title_1.txt)'"
+    grep -q '^drape: error: .*broken_scene.json: mesh: missing' scenefile.log ||
+      fail "no error naming the missing field on stderr"
+    red=$("$probe" frac scene_1.png 960x100+320+45 banner)
+    above "$red" 0.05 || fail "no red error banner for the broken scene file ($red)"
+    grep -qx 'drape — fold' scene_title_2.txt ||
+      fail "the good scene file did not load (title '$(cat scene_title_2.txt)')"
+    echo "PASS: scenefile (saved, broken file refused with banner $red, good file loaded)"
     ;;
 esac

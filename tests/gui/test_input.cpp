@@ -28,6 +28,8 @@ TEST(Keys, PlainKeys) {
 TEST(Keys, ModifiersAndRepeats) {
   EXPECT_EQ(commandForKey(GLFW_KEY_Q, GLFW_MOD_CONTROL, false), Command::Quit);
   EXPECT_EQ(commandForKey(GLFW_KEY_O, GLFW_MOD_CONTROL, false), Command::OpenMesh);
+  EXPECT_EQ(commandForKey(GLFW_KEY_S, GLFW_MOD_CONTROL, false), Command::SaveScene);
+  EXPECT_EQ(commandForKey(GLFW_KEY_L, GLFW_MOD_CONTROL, false), Command::OpenSceneFile);
   EXPECT_EQ(commandForKey(GLFW_KEY_Q, 0, false), std::nullopt);
   EXPECT_EQ(commandForKey(GLFW_KEY_W, GLFW_MOD_CONTROL, false), std::nullopt);
   EXPECT_EQ(commandForKey(GLFW_KEY_W, GLFW_MOD_SHIFT, false), std::nullopt);
