@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "sim/params.hpp"
+
 namespace drape::app {
 namespace {
 
@@ -49,6 +51,13 @@ Result<Options> parseCommandLine(int argc, char** argv) {
       ->type_name("FILE.json");
   cli.add_option("--export-obj", o.exportObjPath, "write the final mesh as OBJ")
       ->type_name("FILE.obj");
+  CLI::Option* compareOption =
+      cli.add_option("--compare", o.compareSets,
+                     "side by side: the same scene twice, these settings on the right "
+                     "(repeatable), e.g. --compare solver=mass-spring")
+          ->type_name("KEY=VALUE")
+          ->take_all();
+  cli.get_option("--compare")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   CLI::Option* saveOption =
       cli.add_option("--save-scene", o.saveScenePath,
                      "write the scene (parameters, pins, colliders, camera) as a scene file, "
@@ -81,6 +90,12 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   } else {
     if (asOption->count() > 0) return fail("--as needs --mesh FILE.obj");
     if (pinOption->count() > 0) return fail("--pin needs --mesh FILE.obj");
+  }
+  if (compareOption->count() > 0 && o.headless)
+    return fail("--compare needs a window; it cannot be used with --headless");
+  for (const std::string& set : o.compareSets) {
+    sim::Params check;
+    if (auto r = sim::setParamAssignment(check, set); !r) return fail("--compare: " + r.error());
   }
   if (saveOption->count() > 0 && o.saveScenePath.empty())
     return fail("--save-scene needs a file name");

@@ -20,8 +20,9 @@ struct Options {
   bool headless = false;
   std::string statsPath;
   std::string exportObjPath;
-  std::string saveScenePath;  // --save-scene: write the scene file of the start
-  std::string recordPath;  // --record: a folder of PNG frames, or a .mp4 video
+  std::vector<std::string> compareSets;  // --compare: side by side, these on the right
+  std::string saveScenePath;             // --save-scene: write the scene file of the start
+  std::string recordPath;                // --record: a folder of PNG frames, or a .mp4 video
   int width = 1280, height = 720;
   bool listScenes = false;
   bool version = false;

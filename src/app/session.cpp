@@ -77,18 +77,24 @@ Result<Session> Session::createFromFile(const std::string& path,
                                         const std::vector<std::string>& sets) {
   auto file = scene::readSceneFile(path);
   if (!file) return fail(file.error());
-  std::vector<std::string> all = file->sets;
+  return createFromDescription(file.value(), sets, path);
+}
+
+Result<Session> Session::createFromDescription(const scene::SceneFile& file,
+                                               const std::vector<std::string>& sets,
+                                               const std::string& name) {
+  std::vector<std::string> all = file.sets;
   all.insert(all.end(), sets.begin(), sets.end());
-  auto session = file->builtin.empty()
-                     ? createFromMesh(file->objPath, {file->objPath, file->objAs, {}}, all)
-                     : create(file->builtin, all);
+  auto session = file.builtin.empty()
+                     ? createFromMesh(file.objPath, {file.objPath, file.objAs, {}}, all)
+                     : create(file.builtin, all);
   if (!session) {
-    if (file->builtin.empty()) return fail(path + ": mesh.obj: " + session.error());
+    if (file.builtin.empty()) return fail(name + ": mesh.obj: " + session.error());
     return session;
   }
   Session& s = session.value();
-  if (auto r = scene::applySceneFile(file.value(), s.scene_, path); !r) return fail(r.error());
-  s.file_ = std::move(file.value());
+  if (auto r = scene::applySceneFile(file, s.scene_, name); !r) return fail(r.error());
+  s.file_ = file;
   s.watchdog_.reset(s.scene_.world);
   return session;
 }

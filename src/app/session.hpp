@@ -30,6 +30,11 @@ class Session {
   // over the file's parameters.
   static Result<Session> createFromFile(const std::string& path,
                                         const std::vector<std::string>& sets);
+  // The same from a description in memory (`name` prefixes its errors): how
+  // the side-by-side view makes its second copy of the current scene.
+  static Result<Session> createFromDescription(const scene::SceneFile& file,
+                                               const std::vector<std::string>& sets,
+                                               const std::string& name);
 
   // The current scene as a scene file: its source, every parameter, pins,
   // colliders, and `camera`.

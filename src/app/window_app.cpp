@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -113,8 +115,13 @@ int presetOf(const render::ViewOptions& v) {
 // Everything the window's frame loop keeps between frames.
 class App {
  public:
-  App(Session& session, const Options& options, GlWindow& window, render::Renderer& renderer)
-      : session_(session), options_(options), window_(window), renderer_(renderer) {}
+  App(Session& session, const Options& options, GlWindow& window, render::Renderer& renderer,
+      render::ShaderSources shaders)
+      : session_(session),
+        options_(options),
+        window_(window),
+        renderer_(renderer),
+        shaders_(std::move(shaders)) {}
 
   Result<void> init();
   int run();
@@ -126,6 +133,15 @@ class App {
   void sceneReplaced(bool newCamera);
   void loadMesh(const std::string& path);
   void saveScene(const std::string& path);
+  scene::CameraHint cameraHint() const {
+    return {camera_.target, camera_.distance, camera_.yaw, camera_.pitch};
+  }
+  // Side by side: (re)start both copies from the current scene's start, or stop.
+  Result<void> startCompare();
+  void updateCompare();
+  void stepCompare();
+  void drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered);
+  void drawCompareLabels(int winW, int winH);
   void loadSceneFile(const std::string& path);
   void startRecording(const RecordTarget& target);
   void stopRecording();
@@ -145,7 +161,13 @@ class App {
   ui::PanelState panelState_;
   ui::FileBrowser browser_;
   ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
-  std::string sceneSaved_;  // where the last Save scene wrote
+  render::ShaderSources shaders_;
+  // Side by side: the second copy of the scene, its settings and renderer.
+  std::optional<Session> compare_;
+  std::vector<std::string> compareSets_;
+  std::optional<render::Renderer> compareRenderer_;
+  bool compareStopped_ = false;  // its watchdog fired: it waits for a reset
+  std::string sceneSaved_;       // where the last Save scene wrote
   std::vector<const char*> scenes_;
   Recorder recorder_;
   bool videoAvailable_ = false;
@@ -172,6 +194,13 @@ Result<void> App::init() {
   for (const Binding& b : keyBindings()) keys_.push_back({b.keys, b.action});
   for (const Binding& b : mouseBindings()) mouse_.push_back({b.keys, b.action});
   videoAvailable_ = !io::findProgram("ffmpeg").empty();
+  if (!options_.compareSets.empty()) {
+    std::string text;
+    for (const std::string& set : options_.compareSets) text += (text.empty() ? "" : " ") + set;
+    std::snprintf(panelState_.compareSets, sizeof panelState_.compareSets, "%s", text.c_str());
+    panelState_.compare = true;
+    if (auto r = startCompare(); !r) return fail("--compare: " + r.error());
+  }
   if (!options_.recordPath.empty()) {
     // Checked before the window opened (main.cpp); a failure now is rare.
     const int fps = int(std::lround(1.0 / double(session_.params().dt)));
@@ -189,6 +218,7 @@ void App::setError(const std::string& message) {
 void App::sceneReplaced(bool newCamera) {
   input_.tools.cancel();  // the held vertex belonged to the old world
   renderer_.setScene(session_.world());
+  if (compare_ && compareRenderer_) compareRenderer_->setScene(compare_->world());
   window_.setTitle(titleFor(session_.sceneName()));
   if (newCamera) camera_ = cameraFor(session_.camera());
 }
@@ -209,11 +239,11 @@ void App::loadMesh(const std::string& path) {
   for (const std::string& w : session_.warnings())
     std::fprintf(stderr, "drape: warning: %s\n", w.c_str());
   sceneReplaced(true);
+  if (compare_) updateCompare();
 }
 
 void App::saveScene(const std::string& path) {
-  const scene::CameraHint camera{camera_.target, camera_.distance, camera_.yaw, camera_.pitch};
-  if (auto r = scene::writeSceneFile(path, session_.describe(camera)); !r) {
+  if (auto r = scene::writeSceneFile(path, session_.describe(cameraHint())); !r) {
     setError(r.error());
     return;
   }
@@ -232,6 +262,60 @@ void App::loadSceneFile(const std::string& path) {
   uiError_.clear();
   sceneBrowser_.remember(path);
   sceneReplaced(true);
+  if (compare_) updateCompare();
+}
+
+std::vector<std::string> splitSettings(const char* text) {
+  std::vector<std::string> sets;
+  std::istringstream in(text);
+  for (std::string word; in >> word;) sets.push_back(word);
+  return sets;
+}
+
+Result<void> App::startCompare() {
+  const std::vector<std::string> sets = splitSettings(panelState_.compareSets);
+  sim::Params check = session_.params();
+  for (const std::string& set : sets)
+    if (auto r = sim::setParamAssignment(check, set); !r) return fail("side by side: " + r.error());
+  if (!compareRenderer_) {
+    auto created = render::Renderer::create(shaders_);
+    if (!created) return fail(created.error());
+    compareRenderer_.emplace(std::move(created.value()));
+  }
+  // Both copies from the same description, so that they start together.
+  const scene::SceneFile start = session_.describe(cameraHint());
+  auto left = Session::createFromDescription(start, {}, session_.sceneName());
+  if (!left) return fail(left.error());
+  auto right = Session::createFromDescription(start, sets, session_.sceneName());
+  if (!right) return fail("side by side: " + right.error());
+  session_ = std::move(left.value());
+  compare_ = std::move(right.value());
+  compareSets_ = sets;
+  compareStopped_ = false;
+  compareRenderer_->setScene(compare_->world());
+  sceneReplaced(false);
+  return {};
+}
+
+// After the scene changed or the checkbox was used: the second copy follows.
+void App::updateCompare() {
+  if (!panelState_.compare) {
+    compare_.reset();
+    return;
+  }
+  if (auto r = startCompare(); !r) {
+    setError(r.error());
+    panelState_.compare = false;
+    compare_.reset();
+  }
+}
+
+void App::stepCompare() {
+  if (!compare_ || compareStopped_) return;
+  if (!compare_->step()) {
+    compareStopped_ = true;
+    setError("right side stopped: " + compare_->lastError());
+  }
 }
 
 void App::startRecording(const RecordTarget& target) {
@@ -285,17 +369,30 @@ void App::applyPanel(const ui::PanelResult& asked) {
   if (asked.reset || resetKey) {
     report(session_.reset());
     sceneReplaced(false);
+    if (compare_) updateCompare();
   }
   if (asked.switchToScene >= 0) {
     const Result<void> r = session_.switchScene(scenes_[std::size_t(asked.switchToScene)]);
     report(r);
     if (r) sceneReplaced(true);
+    if (r && compare_) updateCompare();
   }
   if (asked.edited) {
     const bool rebuild = needsRebuild(session_.params(), *asked.edited);
-    report(session_.applyParams(*asked.edited));
+    const Result<void> r = session_.applyParams(*asked.edited);
+    report(r);
     if (rebuild) sceneReplaced(false);
+    if (r && compare_) {
+      // The same change on the right, under the right's own settings.
+      sim::Params right = *asked.edited;
+      for (const std::string& set : compareSets_) (void)sim::setParamAssignment(right, set);
+      if (rebuild)
+        updateCompare();
+      else
+        report(compare_->applyParams(right));
+    }
   }
+  if (asked.compareChanged) updateCompare();
   if (asked.openMesh) browser_.open();
   if (asked.saveScene) saveScene(panelState_.scenePath);
   if (asked.openSceneFile) sceneBrowser_.open();
@@ -353,7 +450,38 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);
   if (const auto chosen = sceneBrowser_.draw()) loadSceneFile(*chosen);
+  drawCompareLabels(winW, winH);
   return asked;
+}
+
+void App::drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered) {
+  if (!compare_) {
+    renderer_.draw(session_.world(), camera_, fbW, fbH, view_, hovered);
+    return;
+  }
+  // Screen coordinates to framebuffer pixels (they differ on HiDPI screens).
+  const float sx = float(fbW) / float(winW);
+  const float panel = ui::panelWidth(float(winW));
+  const float split = panel + 0.5f * (float(winW) - panel);
+  const int splitPx = int(std::lround(split * sx));
+  renderer_.draw(session_.world(), camera_, fbW, fbH, view_, hovered, {0, 0, splitPx, fbH});
+  // The right copy, seen by the same camera in its own half.
+  render::Camera right = camera_;
+  right.setViewport(float(winW) - split, float(winH), 0.0f);
+  compareRenderer_->draw(compare_->world(), right, fbW, fbH, view_, render::kNoVertex,
+                         {splitPx, 0, fbW - splitPx, fbH});
+  (void)winH;
+}
+
+void App::drawCompareLabels(int winW, int winH) {
+  if (!compare_) return;
+  const float panel = ui::panelWidth(float(winW));
+  const float split = panel + 0.5f * (float(winW) - panel);
+  std::string rightText = "right:";
+  for (const std::string& set : compareSets_) rightText += " " + set;
+  if (compareStopped_) rightText += "  (stopped)";
+  ui::drawSideBySideLabels(panel, split, float(winH), "left: as set (the tools act here)",
+                           rightText.c_str());
 }
 
 int App::run() {
@@ -373,7 +501,10 @@ int App::run() {
       if (!fixedRun) glfwWaitEventsTimeout(0.1);
       continue;
     }
-    camera_.setViewport(float(winW), float(winH), ui::panelWidth(float(winW)));
+    const float panel = ui::panelWidth(float(winW));
+    // Side by side, the left copy's view ends half way across the free part.
+    camera_.setViewport(compare_ ? panel + 0.5f * (float(winW) - panel) : float(winW), float(winH),
+                        panel);
 
     ui_.beginFrame();
     const ui::PanelResult asked = drawPanels(winW, winH);
@@ -388,6 +519,7 @@ int App::run() {
     bool stepped = false;
     if (playing_ || stepOnce) {
       ++framesRun;
+      stepCompare();
       if (session_.step()) {
         stepped = true;
       } else {
@@ -411,7 +543,7 @@ int App::run() {
         input_.cursorInside) {
       if (const auto v = input_.tools.vertexUnderCursor(camera_, session_.world())) hovered = *v;
     }
-    renderer_.draw(session_.world(), camera_, fbW, fbH, view_, hovered);
+    drawViews(winW, winH, fbW, fbH, hovered);
     ui_.endFrame();
     // One recorded image per simulated frame, of what was just drawn.
     if (stepped && recorder_.recording()) {
@@ -448,7 +580,7 @@ int runWindow(Session& session, const Options& options) {
         2);
   auto created = render::Renderer::create(shaders.value());
   if (!created) return error(created.error(), 2);
-  App app(session, options, *window.value(), created.value());
+  App app(session, options, *window.value(), created.value(), shaders.value());
   if (auto r = app.init(); !r) return error(r.error(), 2);
   return app.run();
 }

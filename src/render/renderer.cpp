@@ -195,11 +195,14 @@ void Renderer::drawMarkers(const sim::World& world, const Camera& camera, int fb
 }
 
 void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, int fbHeight,
-                    const ViewOptions& view, std::uint32_t hoveredVertex) {
+                    const ViewOptions& view, std::uint32_t hoveredVertex, PixelRect area) {
   // Order: opaque meshes first, then the floor, its shadows and the
   // background, so that the depth test spares the big backdrops every pixel
   // already covered (software rasterisers shade per pixel).
-  glViewport(0, 0, fbWidth, fbHeight);
+  if (area.width <= 0) area = {0, 0, fbWidth, fbHeight};
+  glViewport(area.x, area.y, area.width, area.height);
+  glScissor(area.x, area.y, area.width, area.height);
+  glEnable(GL_SCISSOR_TEST);
   glClearDepth(1.0);
   glClearStencil(0);
   // The background covers every pixel left, so colour needs no clear.
@@ -276,8 +279,10 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   glBindVertexArray(0);
   glDepthMask(GL_TRUE);
 
-  drawMarkers(world, camera, fbHeight, hoveredVertex);
+  drawMarkers(world, camera, area.height, hoveredVertex);
   glUseProgram(0);
+  glDisable(GL_SCISSOR_TEST);
+  glViewport(0, 0, fbWidth, fbHeight);
 }
 
 }  // namespace drape::render

@@ -58,6 +58,12 @@ struct ViewOptions {
 
 constexpr std::uint32_t kNoVertex = UINT32_MAX;
 
+// A rectangle of the framebuffer in pixels, origin at the bottom left (as
+// glViewport); width 0 means the whole framebuffer.
+struct PixelRect {
+  int x = 0, y = 0, width = 0, height = 0;
+};
+
 class Renderer {
  public:
   // The shader files the renderer needs (for loadShaderSources).
@@ -69,9 +75,11 @@ class Renderer {
   void setScene(const sim::World& world);
   // Draw one frame into the default framebuffer of `fbWidth` × `fbHeight`
   // pixels (the camera's viewport is in screen coordinates, which may differ).
-  // `hoveredVertex` (kNoVertex: none) gets a ring marker.
+  // `hoveredVertex` (kNoVertex: none) gets a ring marker. `area`, when set,
+  // confines the picture to that part of the framebuffer (side by side).
   void draw(const sim::World& world, const Camera& camera, int fbWidth, int fbHeight,
-            const ViewOptions& view = {}, std::uint32_t hoveredVertex = kNoVertex);
+            const ViewOptions& view = {}, std::uint32_t hoveredVertex = kNoVertex,
+            PixelRect area = {});
 
   Look look;
 

@@ -57,6 +57,7 @@ struct PanelResult {
   bool openMesh = false;              // "Load OBJ…": open the file browser
   bool saveScene = false;             // "Save scene": into PanelState::scenePath
   bool openSceneFile = false;         // "Load scene…": open the scene-file browser
+  bool compareChanged = false;        // side by side switched, or its settings edited
   bool startRecording = false;        // into PanelState::recordPath()
   bool stopRecording = false;
 };
@@ -74,6 +75,9 @@ struct PanelState {
   char recordFolder[512] = "drape_frames";
   char recordVideo[512] = "drape.mp4";
   char scenePath[512] = "drape_scene.json";  // where "Save scene" (Ctrl+S) writes
+  // Side by side: the scene twice, these KEY=VALUE settings on the right.
+  bool compare = false;
+  char compareSets[256] = "solver=mass-spring substeps=20";
 
   const char* recordPath() const {
     return recordFormat == RecordChoice::Mp4 ? recordVideo : recordFolder;

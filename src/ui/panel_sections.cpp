@@ -75,12 +75,28 @@ void sceneFileRow(const PanelInput& in, PanelState& state, PanelResult& out) {
       "Write the scene as a JSON scene file (Ctrl+S): every parameter, the pins, the "
       "colliders and the camera. drape --scene FILE.json reruns it bit for bit.");
   ImGui::SameLine(0.0f, gap);
-  if (ImGui::Button("Load scene...", ImVec2(half, 0))) out.openSceneFile = true;
+  if (ImGui::Button("Load scene", ImVec2(half, 0))) out.openSceneFile = true;
   tooltip("Load a JSON scene file.");
   ImGui::SetNextItemWidth(ImGui::CalcItemWidth());
   ImGui::InputText("##scenefile", state.scenePath, sizeof state.scenePath);
   tooltip("Where Save scene writes.");
   if (in.sceneSaved && in.sceneSaved[0]) ImGui::TextDisabled("saved %s", in.sceneSaved);
+}
+
+// Side by side: the same scene twice, the right one with other settings.
+void compareRow(PanelState& state, PanelResult& out) {
+  ImGui::Spacing();
+  if (ImGui::Checkbox("Side by side", &state.compare)) out.compareChanged = true;
+  tooltip(
+      "Run the scene twice from its start, side by side: the left with the parameters "
+      "as set, the right with the settings below on top (KEY=VALUE, separated by spaces). "
+      "Parameter changes apply to both; the tools act on the left.");
+  ImGui::SetNextItemWidth(ImGui::CalcItemWidth());
+  if (ImGui::InputText("##compare", state.compareSets, sizeof state.compareSets,
+                       ImGuiInputTextFlags_EnterReturnsTrue) &&
+      state.compare)
+    out.compareChanged = true;
+  tooltip("The right side's settings; Enter applies them.");
 }
 
 }  // namespace
@@ -113,6 +129,7 @@ void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out)
   tooltip("Pins for a loaded mesh: none (it falls), or top (its highest vertices).");
   meshFacts(in);
   sceneFileRow(in, state, out);
+  compareRow(state, out);
   ImGui::Spacing();
 }
 

@@ -262,4 +262,20 @@ ViewportResult drawViewportOverlay(const ViewportInput& in) {
   return out;
 }
 
+void drawSideBySideLabels(float left, float split, float height, const char* leftText,
+                          const char* rightText) {
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  draw->AddLine(ImVec2(split, 0.0f), ImVec2(split, height), IM_COL32(20, 22, 28, 255), 3.0f);
+  const ImU32 ink = IM_COL32(245, 245, 245, 255), shade = IM_COL32(0, 0, 0, 150);
+  const float y = 58.0f;  // under the toolbar
+  auto label = [&](float x, const char* text) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    draw->AddRectFilled(ImVec2(x - 6.0f, y - 3.0f), ImVec2(x + size.x + 6.0f, y + size.y + 3.0f),
+                        shade, 4.0f);
+    draw->AddText(ImVec2(x, y), ink, text);
+  };
+  label(left + 12.0f, leftText);
+  label(split + 12.0f, rightText);
+}
+
 }  // namespace drape::ui

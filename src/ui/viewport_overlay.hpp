@@ -52,4 +52,9 @@ struct ViewportResult {
 
 ViewportResult drawViewportOverlay(const ViewportInput& input);
 
+// Side by side: a divider at x = `split` (screen coordinates) and a label
+// at the top of each half, the left half starting at `left`.
+void drawSideBySideLabels(float left, float split, float height, const char* leftText,
+                          const char* rightText);
+
 }  // namespace drape::ui
