@@ -10,10 +10,8 @@
 # Exit 77 (ctest: skipped) when the X tools are not installed.
 set -uo pipefail
 
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
+# shellcheck source=gui_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 
 # --- Run inside the X server (the script calls itself through xvfb-run). -----
 if [ "${1:-}" = "--in-display" ]; then
@@ -21,13 +19,10 @@ if [ "${1:-}" = "--in-display" ]; then
   mode=$3
   case "$mode" in
     window)
-      "$drape" >window.log 2>&1 &
-      pid=$!
-      timeout 20 xdotool search --sync --onlyvisible --name '^drape' >/dev/null ||
-        { cat window.log >&2; fail "no visible window named drape within 20 s"; }
+      start_drape
       sleep 2
       import -window root gui_smoke.png || fail "screenshot failed"
-      kill -0 "$pid" 2>/dev/null || { cat window.log >&2; fail "drape died after opening its window"; }
+      kill -0 "$pid" 2>/dev/null || { cat "$mode.log" >&2; fail "drape died after opening its window"; }
       sleep 0.5
       import -window root gui_smoke_later.png || fail "screenshot failed"
       # Keys go to the window under the pointer: put it over the 3D view.
@@ -37,18 +32,7 @@ if [ "${1:-}" = "--in-display" ]; then
       import -window root gui_paused_1.png || fail "screenshot failed"
       sleep 0.7
       import -window root gui_paused_2.png || fail "screenshot failed"
-      xdotool key ctrl+q
-      for _ in $(seq 50); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-      done
-      if kill -0 "$pid" 2>/dev/null; then
-        kill -9 "$pid"
-        fail "drape did not close on Ctrl+Q"
-      fi
-      wait "$pid"
-      rc=$?
-      [ "$rc" -eq 0 ] || { cat window.log >&2; fail "drape exited with $rc after Ctrl+Q, expected 0"; }
+      quit_drape
       ;;
     frames)
       rm -f gui_frames.json

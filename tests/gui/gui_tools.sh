@@ -23,52 +23,8 @@
 # Exit 77 (ctest: skipped) when the X tools are not installed.
 set -uo pipefail
 
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-
-start_drape() {
-  "$drape" "$@" >"$mode.log" 2>&1 &
-  pid=$!
-  wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^drape' | head -n 1) ||
-    { cat "$mode.log" >&2; fail "no visible window named drape within 20 s"; }
-}
-
-shot() {
-  import -window root "$1" || fail "screenshot $1 failed"
-}
-
-# Type a path into the file browser's focused path field and press Enter.
-# Keys are held for a while: Dear ImGui 1.86 polls key states once per frame,
-# so a press and release within one frame (xdotool's default) would be lost.
-hold_key() {
-  xdotool keydown "$1"
-  sleep 0.25
-  xdotool keyup "$1"
-}
-type_path() {
-  hold_key ctrl+a
-  xdotool type --delay 10 "$1"
-  sleep 0.2
-  hold_key Return
-  sleep 1
-}
-
-quit_drape() {
-  xdotool key ctrl+q
-  for _ in $(seq 50); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    kill -9 "$pid"
-    fail "drape did not close on Ctrl+Q"
-  fi
-  wait "$pid"
-  local rc=$?
-  [ "$rc" -eq 0 ] || { cat "$mode.log" >&2; fail "drape exited with $rc after Ctrl+Q, expected 0"; }
-}
+# shellcheck source=gui_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 
 # The 1280×720 window: a 320 px panel on the left, the view in the rest; the
 # toolbar (whose active buttons share the cloth's colour) at its top and the
