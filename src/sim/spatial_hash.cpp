@@ -41,14 +41,18 @@ std::size_t SpatialHash::bucketOf(std::int64_t x, std::int64_t y, std::int64_t z
   return std::size_t((h ^ (h >> 31)) & mask_);
 }
 
-void SpatialHash::build(const std::vector<Aabb>& boxes, float cell) {
+void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert insert) {
   inverseCell_ = 1.0f / std::max(cell, 1e-6f);
+  insert_ = insert;
   boxes_ = boxes;
   large_.clear();
+  reach_ = glm::vec3(0.0f);
   std::uint64_t entries = 0;
   for (const Aabb& b : boxes_) {
     const std::uint64_t c = cellsOf(b).count();
-    if (c <= kMaxCells) entries += c;
+    if (c > kMaxCells) continue;
+    entries += insert == Insert::Centre ? 1 : c;
+    reach_ = glm::max(reach_, 0.5f * (b.max - b.min));
   }
   std::size_t size = 64;
   while (size < 2 * entries) size *= 2;
@@ -59,22 +63,26 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell) {
       for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
         for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x) f(bucketOf(x, y, z));
   };
+  // The cells a box goes into: all it overlaps, or its centre's.
+  auto cellsFor = [&](const Aabb& b) {
+    if (insert == Insert::EveryCell) return cellsOf(b);
+    const glm::vec3 c = 0.5f * (b.min + b.max);
+    return cellsOf({c, c});
+  };
   // Counting sort: sizes, offsets, then fill in box order.
   for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
-    const CellRange r = cellsOf(boxes_[i]);
-    if (r.count() > kMaxCells) {
+    if (cellsOf(boxes_[i]).count() > kMaxCells) {
       large_.push_back(i);
       continue;
     }
-    forCells(r, [&](std::size_t b) { ++start_[b + 1]; });
+    forCells(cellsFor(boxes_[i]), [&](std::size_t b) { ++start_[b + 1]; });
   }
   for (std::size_t b = 0; b < size; ++b) start_[b + 1] += start_[b];
   items_.resize(start_[size]);
-  std::vector<std::uint32_t> fill(start_.begin(), start_.end() - 1);
+  fill_.assign(start_.begin(), start_.end() - 1);
   for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
-    const CellRange r = cellsOf(boxes_[i]);
-    if (r.count() > kMaxCells) continue;
-    forCells(r, [&](std::size_t b) { items_[fill[b]++] = i; });
+    if (cellsOf(boxes_[i]).count() > kMaxCells) continue;
+    forCells(cellsFor(boxes_[i]), [&](std::size_t b) { items_[fill_[b]++] = i; });
   }
 }
 

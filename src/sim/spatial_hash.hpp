@@ -26,10 +26,16 @@ class SpatialHash {
   // A box over more cells than this is checked by every query instead.
   static constexpr std::uint64_t kMaxCells = 512;
 
-  // Box i of `boxes` goes into every cell of edge `cell` (m) it overlaps.
-  // Boxes over too many cells (a vertex flung far in one step) are kept in
-  // a short list that every query checks instead.
-  void build(const std::vector<Aabb>& boxes, float cell);
+  // How boxes are stored. EveryCell: in every cell they overlap (for boxes
+  // as large as the cells, such as triangles). Centre: only in the cell of
+  // their centre, each query grown by the largest half extent instead; for
+  // many small boxes (swept vertices), far fewer entries and cells to visit.
+  enum class Insert : std::uint8_t { EveryCell, Centre };
+
+  // Box i of `boxes` goes into the hash of cells of edge `cell` (m). Boxes
+  // over too many cells (a vertex flung far in one step) are kept in a
+  // short list that every query checks instead.
+  void build(const std::vector<Aabb>& boxes, float cell, Insert insert = Insert::EveryCell);
   // Ids of the boxes that overlap `box`, ascending and without repeats.
   void query(const Aabb& box, std::vector<std::uint32_t>& out) const;
   // Call f(id) for the boxes that overlap `box`, in bucket order; an id can
@@ -38,7 +44,8 @@ class SpatialHash {
   // stored boxes are points.
   template <typename F>
   void visit(const Aabb& box, F&& f) const {
-    const CellRange r = cellsOf(box);
+    const CellRange r =
+        cellsOf(insert_ == Insert::Centre ? Aabb{box.min - reach_, box.max + reach_} : box);
     auto take = [&](std::uint32_t i) {
       if (boxes_[i].overlaps(box)) f(i);
     };
@@ -69,6 +76,9 @@ class SpatialHash {
   std::vector<std::uint32_t> start_;  // bucket b is items_[start_[b], start_[b + 1])
   std::vector<std::uint32_t> items_;
   std::vector<std::uint32_t> large_;  // boxes over more than kMaxCells cells
+  std::vector<std::uint32_t> fill_;   // build's scratch
+  Insert insert_ = Insert::EveryCell;
+  glm::vec3 reach_{0.0f};  // Centre: the largest half extent of a stored box
 };
 
 }  // namespace drape::sim

@@ -130,19 +130,23 @@ TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
     boxes.push_back({c - half, c + half});
   }
   boxes.push_back({glm::vec3(-50.0f), glm::vec3(50.0f)});  // over too many cells: the large list
-  sim::SpatialHash hash;
-  hash.build(boxes, 0.2f);
-  std::vector<std::uint32_t> found;
-  for (int q = 0; q < 200; ++q) {
-    const glm::vec3 c(u(rng), u(rng), u(rng));
-    const glm::vec3 half(size(rng));
-    const sim::Aabb query{c - half, c + half};
-    hash.query(query, found);
-    std::vector<std::uint32_t> expected;
-    for (std::uint32_t i = 0; i < boxes.size(); ++i)
-      if (boxes[i].overlaps(query)) expected.push_back(i);
-    EXPECT_EQ(found, expected) << "query " << q;
-  }
+  // Both ways of storing boxes, at cells smaller and larger than the boxes.
+  for (const auto insert : {sim::SpatialHash::Insert::EveryCell, sim::SpatialHash::Insert::Centre})
+    for (const float cell : {0.1f, 0.2f, 0.7f}) {
+      sim::SpatialHash hash;
+      hash.build(boxes, cell, insert);
+      std::vector<std::uint32_t> found;
+      for (int q = 0; q < 200; ++q) {
+        const glm::vec3 c(u(rng), u(rng), u(rng));
+        const glm::vec3 half(size(rng));
+        const sim::Aabb query{c - half, c + half};
+        hash.query(query, found);
+        std::vector<std::uint32_t> expected;
+        for (std::uint32_t i = 0; i < boxes.size(); ++i)
+          if (boxes[i].overlaps(query)) expected.push_back(i);
+        EXPECT_EQ(found, expected) << "query " << q << ", cell " << cell;
+      }
+    }
 }
 
 TEST(SelfCollision, CountsEdgeTriangleCrossings) {
