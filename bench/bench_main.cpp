@@ -3,6 +3,14 @@
 // strain the run ended with, so speed is never bought with a stretchier cloth).
 //
 //   drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...
+//   drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
+//
+// --table: a Markdown table instead of the JSON, for choosing defaults. Each
+// configuration of W1(N) (tethers, substeps × iterations at the same ten
+// projections per frame, XPBD, the reference kernels) runs `frames` frames
+// from rest (default 300: 5 s), once per thread count, and reports the
+// median ms per step and the edge strain at the end: the price of a setting
+// and how far it converges.
 //
 // W1(N): the hang cloth at resolution N, dt = 1/60 s, 1 substep, 10
 // iterations, k_stretch 1, k_bend 0.01, stretch on every edge, dihedral
@@ -15,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -46,7 +55,7 @@ json summary(const std::vector<double>& v) {
   return {{"median", percentile(v, 0.5)}, {"p95", percentile(v, 0.95)}};
 }
 
-json runWorkload(const Workload& wl, int warmup, int steps) {
+std::unique_ptr<scene::Scene> buildWorkload(const Workload& wl) {
   const scene::SceneInfo* info = scene::findScene(wl.scene);
   sim::Params params = scene::sceneParams(*info);
   for (const std::string& s : wl.sets) {
@@ -61,8 +70,13 @@ json runWorkload(const Workload& wl, int warmup, int steps) {
     std::fprintf(stderr, "drape_bench: error: %s\n", built.error().c_str());
     std::exit(2);
   }
+  if (!wl.collisions) built->world.colliders.clear();
+  return std::make_unique<scene::Scene>(std::move(*built));
+}
+
+json runWorkload(const Workload& wl, int warmup, int steps) {
+  const auto built = buildWorkload(wl);
   sim::World& w = built->world;
-  if (!wl.collisions) w.colliders.clear();
   for (int i = 0; i < warmup; ++i) sim::step(w);
   std::vector<double> total, predict, collisions, selfCollision, solve, update;
   for (int i = 0; i < steps; ++i) {
@@ -95,37 +109,140 @@ json runWorkload(const Workload& wl, int warmup, int steps) {
           {"finite", sim::allFinite(w)}};
 }
 
+std::vector<std::string> w1Sets(int n) {
+  return {"resolution=" + std::to_string(n),
+          "dt=0.0166666667",
+          "substeps=1",
+          "iterations=10",
+          "k_stretch=1",
+          "k_bend=0.01",
+          "solver=pbd",
+          "tethers=0",
+          "bending=dihedral"};
+}
+
+// One row of --table: W1(N) with `sets` on top, `frames` frames from rest at
+// each thread count. The strain is that of the first run; the others must
+// match it bit for bit (the batched solver does not depend on the thread
+// count), which the table says when they do not.
+struct Row {
+  const char* label;
+  std::vector<std::string> sets;
+  std::vector<int> threads;
+};
+
+std::string runRow(const Row& row, int n, int frames, const std::vector<std::string>& extra) {
+  char cell[64];
+  std::string line = "| W1(" + std::to_string(n) + ") | " + row.label + " |";
+  sim::StrainStats first;
+  bool same = true, finite = true;
+  for (int threads : {1, 2}) {
+    if (std::find(row.threads.begin(), row.threads.end(), threads) == row.threads.end()) {
+      line += " |";
+      continue;
+    }
+    Workload wl{"", "hang", w1Sets(n), false};
+    wl.sets.insert(wl.sets.end(), row.sets.begin(), row.sets.end());
+    wl.sets.insert(wl.sets.end(), extra.begin(), extra.end());
+    wl.sets.push_back("threads=" + std::to_string(threads));
+    const auto built = buildWorkload(wl);
+    sim::World& w = built->world;
+    std::vector<double> ms;
+    for (int i = 0; i < frames; ++i) {
+      sim::step(w);
+      ms.push_back(w.timings.total);
+    }
+    const sim::StrainStats strain = sim::strainStats(w);
+    if (threads == row.threads.front())
+      first = strain;
+    else
+      same = same && strain.max == first.max && strain.mean == first.mean;
+    finite = finite && sim::allFinite(w);
+    std::snprintf(cell, sizeof cell, " %.2f |", percentile(ms, 0.5));
+    line += cell;
+  }
+  std::snprintf(cell, sizeof cell, " %.3g | %.3g |", double(first.max), double(first.mean));
+  line += cell;
+  if (!same) line += " strain differs between thread counts!";
+  if (!finite) line += " not finite!";
+  return line;
+}
+
+int printTable(const std::vector<int>& sizes, int frames, const std::vector<std::string>& extra) {
+  const std::vector<Row> rows = {
+      {"plain: 1 substep × 10 iterations", {}, {1, 2}},
+      {"tethers=1", {"tethers=1"}, {1, 2}},
+      {"substeps=2, iterations=5", {"substeps=2", "iterations=5"}, {1, 2}},
+      {"substeps=5, iterations=2", {"substeps=5", "iterations=2"}, {1, 2}},
+      {"tethers=1, substeps=2, iterations=5", {"tethers=1", "substeps=2", "iterations=5"}, {1, 2}},
+      {"solver=xpbd", {"solver=xpbd"}, {1, 2}},
+      {"kernels=reference (plain Gauss-Seidel)", {"kernels=reference"}, {1}},
+  };
+  std::printf(
+      "W1(N), %d frames of 1/60 s from rest; ms per step: median over the frames; strain "
+      "|l - l0|/l0 over the edges at the end.\n\n",
+      frames);
+  std::printf(
+      "| workload | configuration | ms, 1 thread | ms, 2 threads | strain max | "
+      "strain mean |\n|---|---|---|---|---|---|\n");
+  for (int n : sizes)
+    for (const Row& row : rows) {
+      // The reference kernels take ~20 ms a step at 64²: skip them above.
+      if (row.threads.size() == 1 && n > 64) continue;
+      std::printf("%s\n", runRow(row, n, frames, extra).c_str());
+      std::fflush(stdout);
+    }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int warmup = 60, steps = 300;
+  int warmup = 60, steps = 300, frames = 300;
+  bool table = false;
+  std::vector<int> sizes = {64, 128};
   std::string only;
   std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
+  const char* usage =
+      "usage: drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...\n"
+      "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if ((a == "--warmup" || a == "--steps" || a == "--only" || a == "--set") && i + 1 < argc) {
+    if (a == "--table") {
+      table = true;
+    } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--only" ||
+                a == "--set" || a == "--resolutions") &&
+               i + 1 < argc) {
       const std::string v = argv[++i];
-      if (a == "--only")
+      if (a == "--only") {
         only = v;
-      else if (a == "--set")
+      } else if (a == "--set") {
         extra.push_back(v);
-      else
-        (a == "--warmup" ? warmup : steps) = std::max(a == "--steps" ? 1 : 0, std::atoi(v.c_str()));
+      } else if (a == "--resolutions") {
+        sizes.clear();
+        for (std::size_t at = 0; at < v.size();) {
+          const std::size_t comma = std::min(v.find(',', at), v.size());
+          const int n = std::atoi(v.substr(at, comma - at).c_str());
+          if (n < 2) {
+            std::fprintf(stderr, "drape_bench: error: bad resolution list '%s'\n", v.c_str());
+            return 2;
+          }
+          sizes.push_back(n);
+          at = comma + 1;
+        }
+      } else {
+        int& target = a == "--warmup" ? warmup : a == "--steps" ? steps : frames;
+        target = std::max(a == "--warmup" ? 0 : 1, std::atoi(v.c_str()));
+      }
     } else {
-      std::fprintf(
-          stderr,
-          "usage: drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...\n");
-      return 2;
+      std::fprintf(stderr, "%s", usage);
+      return a == "--help" ? 0 : 2;
     }
   }
+  if (table) return printTable(sizes, frames, extra);
   std::vector<Workload> workloads;
   for (int n : {32, 64, 128})
-    workloads.push_back(
-        {"W1/" + std::to_string(n),
-         "hang",
-         {"resolution=" + std::to_string(n), "dt=0.0166666667", "substeps=1", "iterations=10",
-          "k_stretch=1", "k_bend=0.01", "solver=pbd", "tethers=0", "bending=dihedral"},
-         false});
+    workloads.push_back({"W1/" + std::to_string(n), "hang", w1Sets(n), false});
   workloads.push_back({"drape", "drape", {}, true});
   workloads.push_back({"balloon", "balloon", {}, true});
   workloads.push_back({"fold", "fold", {"self_collision=1"}, true});

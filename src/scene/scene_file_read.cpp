@@ -320,7 +320,16 @@ Result<void> applySceneFile(const SceneFile& file, Scene& scene, const std::stri
       pin.start = p.start;
     }
   }
-  if (file.colliders) world.colliders = *file.colliders;
+  if (file.colliders) {
+    // The file's colliders, then those that show the scene's rigid bodies.
+    std::vector<sim::Collider> colliders = *file.colliders;
+    for (sim::RigidBody& b : world.bodies) {
+      if (b.collider >= world.colliders.size()) continue;
+      colliders.push_back(world.colliders[b.collider]);
+      b.collider = std::uint32_t(colliders.size() - 1);
+    }
+    world.colliders = std::move(colliders);
+  }
   if (file.camera) scene.camera = *file.camera;
   return {};
 }

@@ -115,7 +115,15 @@ SceneFile describeScene(const sim::World& world, const CameraHint& camera) {
   std::vector<PinSpec> pins;
   for (const sim::Pin& p : world.pins) pins.push_back({p.vertex, p.anchor, p.motion, p.start});
   f.pins = std::move(pins);
-  f.colliders = world.colliders;
+  // Colliders that show rigid bodies follow their bodies, which come with
+  // the built-in scene; the file holds only the others.
+  std::vector<sim::Collider> colliders;
+  for (std::size_t i = 0; i < world.colliders.size(); ++i) {
+    bool showsBody = false;
+    for (const sim::RigidBody& b : world.bodies) showsBody = showsBody || b.collider == i;
+    if (!showsBody) colliders.push_back(world.colliders[i]);
+  }
+  f.colliders = std::move(colliders);
   f.camera = camera;
   return f;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "scene/paper_scenes.hpp"
 #include "scene/shapes.hpp"
 
 namespace drape::scene {
@@ -130,6 +131,20 @@ const std::vector<SceneInfo> kScenes = {
      buildTear},
     {"fold", "a cloth dropped at an angle onto the floor, folding onto itself (self_collision)",
      foldDefaults, buildFold},
+    {"bag",
+     "six closed bags hung from their tops, k_stretch x 1, 1/2, 1/100 with and without bending "
+     "(paper Fig. 3)",
+     paper::bagDefaults, paper::buildBag},
+    {"character", "an inflated gingerbread figure (k_pressure) dropped onto a ball and the floor",
+     paper::characterDefaults, paper::buildCharacter},
+    {"stripes",
+     "cloth stripes pinned to static blocks, swinging rigid bodies hung from them, coupled two "
+     "ways (paper Fig. 8)",
+     paper::stripesDefaults, paper::buildStripes},
+    {"barrel", "a cloth tumbling in a rotating barrel with friction and self collision (Fig. 9)",
+     paper::barrelDefaults, paper::buildBarrel},
+    {"flag", "a flag on a pole streaming in the wind (wind, drag, lift)", paper::flagDefaults,
+     paper::buildFlag},
 };
 
 }  // namespace

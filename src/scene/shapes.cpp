@@ -1,7 +1,10 @@
 #include "scene/shapes.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <utility>
+#include <vector>
 
 namespace drape::scene {
 
@@ -66,6 +69,134 @@ sim::TriMesh makeIcosphere(int levels, float radius, const glm::vec3& center) {
   sim::TriMesh mesh;
   for (const glm::vec3& v : p) mesh.positions.push_back(center + radius * v);
   mesh.triangles = std::move(f);
+  return mesh;
+}
+
+sim::TriMesh makeSheet(int nu, int nv, const glm::vec3& origin, const glm::vec3& uEdge,
+                       const glm::vec3& vEdge) {
+  sim::TriMesh mesh;
+  mesh.positions.reserve(std::size_t(nu) * std::size_t(nv));
+  for (int j = 0; j < nv; ++j)
+    for (int i = 0; i < nu; ++i)
+      mesh.positions.push_back(origin + (float(i) / float(nu - 1)) * uEdge +
+                               (float(j) / float(nv - 1)) * vEdge);
+  for (int j = 0; j + 1 < nv; ++j)
+    for (int i = 0; i + 1 < nu; ++i) {
+      const std::uint32_t a = std::uint32_t(j * nu + i), b = a + 1;
+      const std::uint32_t c = a + std::uint32_t(nu), d = c + 1;
+      // (a, b, c) is counter-clockwise seen from uEdge × vEdge.
+      if ((i + j) % 2 == 0) {
+        mesh.triangles.push_back({a, b, c});
+        mesh.triangles.push_back({b, d, c});
+      } else {
+        mesh.triangles.push_back({a, d, c});
+        mesh.triangles.push_back({a, b, d});
+      }
+    }
+  return mesh;
+}
+
+namespace {
+
+// Signed distances (negative inside), exact in sign; the ellipsoid's is a
+// bound scaled by its smallest radius.
+float ellipsoidDistance(const glm::vec3& p, const glm::vec3& r) {
+  return (glm::length(p / r) - 1.0f) * std::min(r.x, std::min(r.y, r.z));
+}
+
+float capsuleDistance(const glm::vec3& p, const glm::vec3& a, const glm::vec3& b, float r) {
+  const glm::vec3 pa = p - a, ba = b - a;
+  const float h = glm::clamp(glm::dot(pa, ba) / glm::dot(ba, ba), 0.0f, 1.0f);
+  return glm::length(pa - h * ba) - r;
+}
+
+// Polynomial smooth minimum: blends the parts within k of each other.
+float smoothMin(float a, float b, float k) {
+  const float h = std::max(k - std::abs(a - b), 0.0f) / k;
+  return std::min(a, b) - 0.25f * k * h * h;
+}
+
+// The gingerbread figure at scale 1, torso centre at the origin. Every limb
+// is a capsule whose axis starts at the origin, so each part, and their
+// union, is star-shaped about it.
+float characterDistance(const glm::vec3& p) {
+  const glm::vec3 o(0.0f);
+  float d = ellipsoidDistance(p, glm::vec3(0.21f, 0.27f, 0.15f));  // torso
+  const float k = 0.06f;
+  d = smoothMin(d, capsuleDistance(p, o, {0.0f, 0.41f, 0.0f}, 0.145f), k);    // head
+  d = smoothMin(d, capsuleDistance(p, o, {-0.42f, 0.12f, 0.0f}, 0.075f), k);  // arms
+  d = smoothMin(d, capsuleDistance(p, o, {0.42f, 0.12f, 0.0f}, 0.075f), k);
+  d = smoothMin(d, capsuleDistance(p, o, {-0.15f, -0.47f, 0.0f}, 0.09f), k);  // legs
+  d = smoothMin(d, capsuleDistance(p, o, {0.15f, -0.47f, 0.0f}, 0.09f), k);
+  return d;
+}
+
+glm::vec3 characterGradient(const glm::vec3& p) {
+  const float e = 1e-4f;
+  return glm::vec3(
+             characterDistance(p + glm::vec3(e, 0, 0)) - characterDistance(p - glm::vec3(e, 0, 0)),
+             characterDistance(p + glm::vec3(0, e, 0)) - characterDistance(p - glm::vec3(0, e, 0)),
+             characterDistance(p + glm::vec3(0, 0, e)) -
+                 characterDistance(p - glm::vec3(0, 0, e))) /
+         (2.0f * e);
+}
+
+// Newton steps along the gradient onto the zero set.
+glm::vec3 projectOntoCharacter(glm::vec3 p) {
+  for (int i = 0; i < 4; ++i) {
+    const glm::vec3 g = characterGradient(p);
+    const float g2 = glm::dot(g, g);
+    if (!(g2 > 1e-12f)) break;
+    p -= (characterDistance(p) / g2) * g;
+  }
+  return p;
+}
+
+}  // namespace
+
+sim::TriMesh makeCharacter(int levels, float scale, const glm::vec3& center) {
+  sim::TriMesh mesh = makeIcosphere(levels, 1.0f, glm::vec3(0.0f));
+  std::vector<glm::vec3>& x = mesh.positions;
+  // The farthest crossing along each ray (marching in from outside, then
+  // bisection); the figure fits inside a radius of 0.8.
+  for (glm::vec3& p : x) {
+    const glm::vec3 dir = p;
+    const float step = 0.004f;
+    float outside = 0.8f;
+    while (outside > step && characterDistance(outside * dir) > 0.0f) outside -= step;
+    float lo = outside - step, hi = outside;  // lo inside, hi outside
+    for (int i = 0; i < 24; ++i) {
+      const float mid = 0.5f * (lo + hi);
+      (characterDistance(mid * dir) > 0.0f ? hi : lo) = mid;
+    }
+    p = 0.5f * (lo + hi) * dir;
+  }
+  // Rays leave the thin limbs sparsely covered and their sides in slivers:
+  // relax every vertex towards the centroid of its neighbours within the
+  // tangent plane, then back onto the surface (Jacobi, so the order of the
+  // vertices does not matter).
+  std::vector<std::vector<std::uint32_t>> neighbours(x.size());
+  for (const glm::uvec3& t : mesh.triangles)
+    for (int k = 0; k < 3; ++k) {
+      auto& list = neighbours[t[k]];
+      for (int m = 1; m < 3; ++m)
+        if (std::find(list.begin(), list.end(), t[(k + m) % 3]) == list.end())
+          list.push_back(t[(k + m) % 3]);
+    }
+  std::vector<glm::vec3> next(x.size());
+  for (int iteration = 0; iteration < 30; ++iteration) {
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      glm::vec3 centroid(0.0f);
+      for (std::uint32_t j : neighbours[i]) centroid += x[j];
+      centroid /= float(neighbours[i].size());
+      const glm::vec3 n = glm::normalize(characterGradient(x[i]));
+      glm::vec3 move = centroid - x[i];
+      move -= glm::dot(move, n) * n;
+      next[i] = projectOntoCharacter(x[i] + 0.5f * move);
+    }
+    x.swap(next);
+  }
+  for (glm::vec3& p : x) p = center + scale * p;
   return mesh;
 }
 

@@ -7,20 +7,24 @@
 
 namespace drape::sim::batch {
 
+// `p` is the solve buffer (solver.cpp): per vertex x, y, z and the inverse
+// mass w, 16 bytes, so a point and its mass come in one aligned load.
 struct StretchArgs {
-  float* p;        // positions, x y z interleaved
-  const float* w;  // inverse masses
+  float* p;  // x y z w interleaved
   const std::uint32_t* a;
   const std::uint32_t* b;
   const float* rest;
   float* lambda;  // one per constraint (PBD: scratch)
   float k;
   float alphaTilde;
+  // Per-constraint k and α̃ (materials, cloth.hpp) in place of the uniform
+  // ones, where not null.
+  const float* kEach = nullptr;
+  const float* alphaEach = nullptr;
 };
 
 struct BendArgs {
-  float* p;
-  const float* w;
+  float* p;  // x y z w interleaved
   const std::uint32_t* v[4];
   const float* restAngle;
   const float* restLength;
@@ -28,8 +32,10 @@ struct BendArgs {
   float* lambda;
   float k;
   float alphaTilde;
-  bool safeguards;  // area scaling and the move bound (see solver.cpp)
-  float maxMove;    // fraction of the hinge's rest length
+  bool safeguards;               // area scaling and the move bound (see solver.cpp)
+  float maxMove;                 // fraction of the hinge's rest length
+  const float* kEach = nullptr;  // as in StretchArgs
+  const float* alphaEach = nullptr;
 };
 
 // The AVX2 translation unit: project [begin, end) in batches of eight and

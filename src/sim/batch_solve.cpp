@@ -43,6 +43,23 @@ void bendRange(const BendArgs& args, std::size_t begin, std::size_t end, bool se
   for (; j < end; ++j) bend<lanes::Lane1>(args, j);
 }
 
+void toSolveBuffer(const float* p, const float* w, float* buffer, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    buffer[4 * i + 0] = p[3 * i + 0];
+    buffer[4 * i + 1] = p[3 * i + 1];
+    buffer[4 * i + 2] = p[3 * i + 2];
+    buffer[4 * i + 3] = w[i];
+  }
+}
+
+void fromSolveBuffer(const float* buffer, float* p, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    p[3 * i + 0] = buffer[4 * i + 0];
+    p[3 * i + 1] = buffer[4 * i + 1];
+    p[3 * i + 2] = buffer[4 * i + 2];
+  }
+}
+
 void share(std::size_t first, std::size_t last, int t, int n, std::size_t& begin,
            std::size_t& end) {
   const std::size_t batches = (last - first + 7) / 8;

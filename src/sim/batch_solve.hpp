@@ -14,6 +14,11 @@ namespace drape::sim::batch {
 void stretchRange(const StretchArgs& args, std::size_t begin, std::size_t end, bool serial);
 void bendRange(const BendArgs& args, std::size_t begin, std::size_t end, bool serial);
 
+// The solve buffer (batch_args.hpp) from positions (x y z) and inverse
+// masses of n vertices, and its positions back.
+void toSolveBuffer(const float* p, const float* w, float* buffer, std::size_t n);
+void fromSolveBuffer(const float* buffer, float* p, std::size_t n);
+
 // The part [begin, end) of colour range [first, last) that thread `t` of `n`
 // projects: split at multiples of eight so SIMD batches stay whole.
 void share(std::size_t first, std::size_t last, int t, int n, std::size_t& begin, std::size_t& end);

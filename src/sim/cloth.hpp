@@ -12,10 +12,16 @@
 
 namespace drape::sim {
 
-// One flat array per constraint kind (STYLE §3).
+// One flat array per constraint kind (STYLE §3). Every kind carries a
+// material multiplier `stiffness` of the global parameter (k_stretch or
+// k_bend): the constraint's own PBD stiffness is min(1, k × stiffness), made
+// per iteration count (PBD) or into a compliance (XPBD) like the global one.
+// Pieces of different cloth in one world (the bag scene, paper Fig. 3) differ
+// by it; at 1 everywhere the solve is exactly that of the global value.
 struct StretchConstraint {
   std::uint32_t a, b;
-  float rest;  // m
+  float rest;              // m
+  float stiffness = 1.0f;  // × k_stretch
 };
 
 // Vertices in the convention of evalDihedral: v[0], v[1] opposite the shared
@@ -25,6 +31,7 @@ struct BendConstraint {
   float restAngle;          // rad, signed
   float restLength = 1.0f;  // m, of the shared edge (bounds one projection's move)
   float restArea = 1.0f;    // m², twice the rest area of the two triangles
+  float stiffness = 1.0f;   // × k_bend
 };
 
 struct IsoBendConstraint {
@@ -32,6 +39,7 @@ struct IsoBendConstraint {
   float q[4][4];
   float rest;               // ½ Σ Q_ij xi·xj at rest
   float restLength = 1.0f;  // m, of the shared edge (bounds one projection's move)
+  float stiffness = 1.0f;   // × k_bend
 };
 
 struct Cloth {

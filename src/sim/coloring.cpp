@@ -56,6 +56,8 @@ PackedStretch packStretch(const std::vector<StretchConstraint>& c, std::size_t v
     out.a.push_back(c[i].a);
     out.b.push_back(c[i].b);
     out.rest.push_back(c[i].rest);
+    out.stiffness.push_back(c[i].stiffness);
+    out.uniform = out.uniform && c[i].stiffness == 1.0f;
   }
   return out;
 }
@@ -76,6 +78,8 @@ PackedBend packBend(const std::vector<BendConstraint>& c, std::size_t vertexCoun
     out.restAngle.push_back(c[i].restAngle);
     out.restLength.push_back(c[i].restLength);
     out.restArea.push_back(c[i].restArea);
+    out.stiffness.push_back(c[i].stiffness);
+    out.uniform = out.uniform && c[i].stiffness == 1.0f;
   }
   return out;
 }

@@ -15,6 +15,8 @@ namespace drape::sim {
 struct PackedStretch {
   std::vector<std::uint32_t> a, b;
   std::vector<float> rest;
+  std::vector<float> stiffness;             // material multipliers (cloth.hpp)
+  bool uniform = true;                      // every multiplier is 1
   std::vector<std::uint32_t> colourStart;   // colour c is [colourStart[c], colourStart[c + 1])
   std::uint32_t serialColour = UINT32_MAX;  // a last colour whose members may conflict
   std::size_t size() const { return a.size(); }
@@ -23,6 +25,8 @@ struct PackedStretch {
 struct PackedBend {
   std::vector<std::uint32_t> v0, v1, v2, v3;
   std::vector<float> restAngle, restLength, restArea;
+  std::vector<float> stiffness;  // material multipliers (cloth.hpp)
+  bool uniform = true;           // every multiplier is 1
   std::vector<std::uint32_t> colourStart;
   std::uint32_t serialColour = UINT32_MAX;
   std::size_t size() const { return v0.size(); }

@@ -169,6 +169,33 @@ void volumeGradient(const glm::vec<3, T>& pa, const glm::vec<3, T>& pb, const gl
   gc = glm::cross(pa, pb);
 }
 
+// Tetrahedral volume (seed 004 §3.2, pbd.md §4): an outward surface triangle
+// (p1, p2, p3) and an interior point p4,
+//
+//            p3
+//           /| \        six times the signed volume
+//          / |  \       6V = ((p1 − p4) × (p2 − p4)) · (p3 − p4),
+//        p1--|---p2     positive when p4 lies behind the triangle's outward
+//          \ | /        normal (p2 − p1) × (p3 − p1). The seed writes
+//            p4         ((p2−p1)×(p3−p1))·(p4−p1), which is −6V: its V0 < 0.
+//
+// C = 6V − rest (rest: k_pressure · 6V0), ∇p1 = b×d, ∇p2 = d×a, ∇p3 = a×b with
+// a, b, d = p1, p2, p3 − p4, and ∇p4 = −(∇p1 + ∇p2 + ∇p3) (translation invariance).
+template <typename T>
+ConstraintEval<4, T> evalTetVolume(const glm::vec<3, T>& p1, const glm::vec<3, T>& p2,
+                                   const glm::vec<3, T>& p3, const glm::vec<3, T>& p4,
+                                   T restSixVolume) {
+  ConstraintEval<4, T> e;
+  const glm::vec<3, T> a = p1 - p4, b = p2 - p4, d = p3 - p4;
+  e.grad[0] = glm::cross(b, d);
+  e.grad[1] = glm::cross(d, a);
+  e.grad[2] = glm::cross(a, b);
+  e.grad[3] = -(e.grad[0] + e.grad[1] + e.grad[2]);
+  e.C = glm::dot(e.grad[2], d) - restSixVolume;
+  e.valid = true;
+  return e;
+}
+
 // Collision half-space (pbd.md §6): C = (p − q)·n − h ≥ 0.
 template <typename T>
 ConstraintEval<1, T> evalHalfSpace(const glm::vec<3, T>& p, const glm::vec<3, T>& q,

@@ -1,5 +1,5 @@
 #pragma once
-// Lane types for the batched constraint kernels (solver_fast.cpp). A kernel
+// Lane types for the batched constraint kernels (batch_kernels.hpp). A kernel
 // is written once as a template over a lane type; `Lane1` runs it on one
 // constraint, `Lane8` on eight at once with AVX2. Both execute the same IEEE
 // operations in the same order (no FMA contraction, exact sqrt and division,
@@ -9,15 +9,13 @@
 #include <cmath>
 #include <cstdint>
 
-#include <cstring>
-
 #if defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
 namespace drape::sim::lanes {
 // Internal linkage on purpose: this header is compiled both with and
-// without -mavx2 (solver_batch*.cpp); no inline function may be shared
+// without -mavx2 (batch_solve.cpp, batch_avx2.cpp); no inline function may be shared
 // between those translation units, or the linker could pick an AVX2 copy
 // for the portable path.
 namespace {
@@ -75,27 +73,28 @@ inline Lane1 select(Mask1 m, Lane1 a, Lane1 b) {
 inline Lane1 load(const float* p, Lane1*) {
   return {*p};
 }
-inline Lane1 gather(const float* base, const std::uint32_t* idx, int stride, int offset, Lane1*) {
-  return {base[std::size_t(idx[0]) * std::size_t(stride) + std::size_t(offset)]};
-}
 inline float lane(Lane1 a, int) {
   return a.v;
 }
 inline void store(float* p, Lane1 a) {
   *p = a.v;
 }
-// x, y, z of the points idx[0..width) in an xyz-interleaved array.
-inline void loadPoints(const float* p, const std::uint32_t* idx, Lane1& x, Lane1& y, Lane1& z) {
-  const float* q = p + std::size_t(idx[0]) * 3;
+// x, y, z, w of the points idx[0..width) in an xyzw-interleaved array (the
+// solve buffer: position and inverse mass, 16 bytes per point).
+inline void loadPoints(const float* p, const std::uint32_t* idx, Lane1& x, Lane1& y, Lane1& z,
+                       Lane1& w) {
+  const float* q = p + std::size_t(idx[0]) * 4;
   x.v = q[0];
   y.v = q[1];
   z.v = q[2];
+  w.v = q[3];
 }
-inline void storePoints(float* p, const std::uint32_t* idx, Lane1 x, Lane1 y, Lane1 z) {
-  float* q = p + std::size_t(idx[0]) * 3;
+inline void storePoints(float* p, const std::uint32_t* idx, Lane1 x, Lane1 y, Lane1 z, Lane1 w) {
+  float* q = p + std::size_t(idx[0]) * 4;
   q[0] = x.v;
   q[1] = y.v;
   q[2] = z.v;
+  q[3] = w.v;
 }
 
 // ---- eight lanes (AVX2) ---------------------------------------------------
@@ -154,53 +153,42 @@ DRAPE_AVX2 Lane8 select(Mask8 m, Lane8 a, Lane8 b) {
 DRAPE_AVX2 Lane8 load(const float* p, Lane8*) {
   return {_mm256_loadu_ps(p)};
 }
-DRAPE_AVX2 Lane8 gather(const float* base, const std::uint32_t* idx, int stride, int offset,
-                        Lane8*) {
-  const __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx));
-  const __m256i o =
-      _mm256_add_epi32(_mm256_mullo_epi32(i, _mm256_set1_epi32(stride)), _mm256_set1_epi32(offset));
-  return {_mm256_i32gather_ps(base, o, 4)};
-}
 DRAPE_AVX2 void store(float* p, Lane8 a) {
   _mm256_storeu_ps(p, a.v);
 }
-// Eight points of an xyz-interleaved array: a 128-bit load of each and an
-// 8×4 → 4×8 transpose, cheaper than three gathers. The load reads one float
-// past the point: the caller keeps spare capacity after the array
-// (solver.cpp reserves it) so the last point stays inside the allocation.
-DRAPE_AVX2 void loadPoints(const float* p, const std::uint32_t* idx, Lane8& x, Lane8& y, Lane8& z) {
-  __m128 r[8];
-  for (int i = 0; i < 8; ++i) r[i] = _mm_loadu_ps(p + std::size_t(idx[i]) * 3);
-  const __m256 t0 = _mm256_insertf128_ps(_mm256_castps128_ps256(r[0]), r[4], 1);
-  const __m256 t1 = _mm256_insertf128_ps(_mm256_castps128_ps256(r[1]), r[5], 1);
-  const __m256 t2 = _mm256_insertf128_ps(_mm256_castps128_ps256(r[2]), r[6], 1);
-  const __m256 t3 = _mm256_insertf128_ps(_mm256_castps128_ps256(r[3]), r[7], 1);
+// Eight points of an xyzw-interleaved array: one 128-bit load of each and
+// an 8×4 → 4×8 transpose (cheaper than four gathers).
+DRAPE_AVX2 void loadPoints(const float* p, const std::uint32_t* idx, Lane8& x, Lane8& y, Lane8& z,
+                           Lane8& w) {
+  auto row = [&](int i) { return _mm_loadu_ps(p + std::size_t(idx[i]) * 4); };
+  const __m256 t0 = _mm256_insertf128_ps(_mm256_castps128_ps256(row(0)), row(4), 1);
+  const __m256 t1 = _mm256_insertf128_ps(_mm256_castps128_ps256(row(1)), row(5), 1);
+  const __m256 t2 = _mm256_insertf128_ps(_mm256_castps128_ps256(row(2)), row(6), 1);
+  const __m256 t3 = _mm256_insertf128_ps(_mm256_castps128_ps256(row(3)), row(7), 1);
   const __m256 u0 = _mm256_unpacklo_ps(t0, t1);  // x0 x1 y0 y1 | x4 x5 y4 y5
-  const __m256 u1 = _mm256_unpackhi_ps(t0, t1);  // z0 z1 -  -  | z4 z5 -  -
+  const __m256 u1 = _mm256_unpackhi_ps(t0, t1);  // z0 z1 w0 w1 | z4 z5 w4 w5
   const __m256 u2 = _mm256_unpacklo_ps(t2, t3);  // x2 x3 y2 y3 | x6 x7 y6 y7
-  const __m256 u3 = _mm256_unpackhi_ps(t2, t3);  // z2 z3 -  -  | z6 z7 -  -
+  const __m256 u3 = _mm256_unpackhi_ps(t2, t3);  // z2 z3 w2 w3 | z6 z7 w6 w7
   x.v = _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(1, 0, 1, 0));
   y.v = _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(3, 2, 3, 2));
   z.v = _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(1, 0, 1, 0));
+  w.v = _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(3, 2, 3, 2));
 }
-// The inverse: transpose back and write exactly x, y, z of each point (12
-// bytes: the next point's x may belong to another lane or thread).
-DRAPE_AVX2 void storePoints(float* p, const std::uint32_t* idx, Lane8 x, Lane8 y, Lane8 z) {
-  const __m256 w = _mm256_setzero_ps();
+// The inverse: transpose back and write each point whole (16 bytes).
+DRAPE_AVX2 void storePoints(float* p, const std::uint32_t* idx, Lane8 x, Lane8 y, Lane8 z,
+                            Lane8 w) {
   const __m256 u0 = _mm256_unpacklo_ps(x.v, y.v);  // x0 y0 x1 y1 | x4 y4 x5 y5
   const __m256 u1 = _mm256_unpackhi_ps(x.v, y.v);  // x2 y2 x3 y3 | x6 y6 x7 y7
-  const __m256 u2 = _mm256_unpacklo_ps(z.v, w);    // z0 0 z1 0 | z4 0 z5 0
-  const __m256 u3 = _mm256_unpackhi_ps(z.v, w);    // z2 0 z3 0 | z6 0 z7 0
-  const __m256 t0 = _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(1, 0, 1, 0));  // p0 | p4
-  const __m256 t1 = _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(3, 2, 3, 2));  // p1 | p5
-  const __m256 t2 = _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(1, 0, 1, 0));  // p2 | p6
-  const __m256 t3 = _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(3, 2, 3, 2));  // p3 | p7
-  alignas(32) float out[8][4];
-  _mm256_store_ps(out[0], _mm256_permute2f128_ps(t0, t1, 0x20));  // p0 p1
-  _mm256_store_ps(out[2], _mm256_permute2f128_ps(t2, t3, 0x20));  // p2 p3
-  _mm256_store_ps(out[4], _mm256_permute2f128_ps(t0, t1, 0x31));  // p4 p5
-  _mm256_store_ps(out[6], _mm256_permute2f128_ps(t2, t3, 0x31));  // p6 p7
-  for (int i = 0; i < 8; ++i) std::memcpy(p + std::size_t(idx[i]) * 3, out[i], 12);
+  const __m256 u2 = _mm256_unpacklo_ps(z.v, w.v);  // z0 w0 z1 w1 | z4 w4 z5 w5
+  const __m256 u3 = _mm256_unpackhi_ps(z.v, w.v);  // z2 w2 z3 w3 | z6 w6 z7 w7
+  const __m256 t[4] = {_mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(1, 0, 1, 0)),   // p0 | p4
+                       _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(3, 2, 3, 2)),   // p1 | p5
+                       _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(1, 0, 1, 0)),   // p2 | p6
+                       _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(3, 2, 3, 2))};  // p3 | p7
+  for (int i = 0; i < 4; ++i) {
+    _mm_storeu_ps(p + std::size_t(idx[i]) * 4, _mm256_castps256_ps128(t[i]));
+    _mm_storeu_ps(p + std::size_t(idx[i + 4]) * 4, _mm256_extractf128_ps(t[i], 1));
+  }
 }
 DRAPE_AVX2 float lane(Lane8 a, int i) {
   alignas(32) float out[8];
@@ -244,15 +232,15 @@ inline L atan2L(L y, L x) {
   const L hi = maxL(ax, ay), lo = minL(ax, ay);
   const L a = select(hi > splat(t, 0.0f), lo / hi, splat(t, 0.0f));
   const L s = a * a;
-  // atan(a) ≈ a·P(a²), coefficients for [0, 1] (max error ~1e-6 rad).
-  L p = splat(t, -0.0040540580f);
-  p = p * s + splat(t, 0.0218612288f);
-  p = p * s + splat(t, -0.0559098861f);
-  p = p * s + splat(t, 0.0964200441f);
-  p = p * s + splat(t, -0.1390853351f);
-  p = p * s + splat(t, 0.1994653599f);
-  p = p * s + splat(t, -0.3332985605f);
-  p = p * s + splat(t, 0.9999993329f);
+  // atan(a) ≈ a·P(a²), coefficients for [0, 1] (max error ~1e-6 rad), in
+  // Estrin's form: three levels of independent products instead of a chain
+  // of eight (Horner), which shortens the bending kernel's critical path.
+  const L s2 = s * s, s4 = s2 * s2;
+  const L q0 = splat(t, 0.9999993329f) + splat(t, -0.3332985605f) * s;
+  const L q1 = splat(t, 0.1994653599f) + splat(t, -0.1390853351f) * s;
+  const L q2 = splat(t, 0.0964200441f) + splat(t, -0.0559098861f) * s;
+  const L q3 = splat(t, 0.0218612288f) + splat(t, -0.0040540580f) * s;
+  const L p = (q0 + q1 * s2) + (q2 + q3 * s2) * s4;
   L r = p * a;
   r = select(ay > ax, splat(t, 1.57079632679f) - r, r);
   r = select(x < splat(t, 0.0f), splat(t, 3.14159265359f) - r, r);

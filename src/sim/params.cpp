@@ -177,7 +177,7 @@ const std::vector<ParamDesc> kTable = {
      1e6,
      "N/m",
      "mass-spring solver: spring constant of an edge at k_stretch 1 (shear and bend springs "
-     "take k_bend of it)",
+     "take k_bend of it); damping is then each spring's damping ratio (1: critical)",
      true,
      false,
      {},

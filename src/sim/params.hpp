@@ -36,7 +36,7 @@ struct Params {
   float k_stretch = 1.0f;
   float k_bend = 0.05f;
   float k_pressure = 1.0f;  // target volume / rest volume for closed meshes
-  float damping = 0.01f;    // rigid-motion-preserving damping per step (pbd.md §5)
+  float damping = 0.01f;    // per step (pbd.md §5); mass-spring: springs' damping ratio
   int tethers = 1;          // long-range attachments to the pins (0/1)
   // Closed meshes: one global overpressure constraint (paper §4.4), or one
   // volume constraint per surface triangle and an interior point.
@@ -44,7 +44,7 @@ struct Params {
   // solver=mass-spring: spring constant of a k_stretch = 1 edge; shear and
   // bend springs scale it by k_bend.
   float spring_stiffness = 2000.0f;  // N/m
-  float density = 0.1f;     // kg/m², surface density of the cloth
+  float density = 0.1f;              // kg/m², surface density of the cloth
   // Tearing (paper §5.4): an edge stretched beyond tear × its rest length
   // splits one of its vertices after the frame's solve; 0 = no tearing.
   float tear = 0.0f;

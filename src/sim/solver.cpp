@@ -5,10 +5,14 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/aerodynamics.hpp"
 #include "sim/batch_solve.hpp"
 #include "sim/constraints.hpp"
+#include "sim/mass_spring.hpp"
+#include "sim/rigid_body.hpp"
 #include "sim/self_collision.hpp"
 #include "sim/tearing.hpp"
+#include "sim/tet_volume.hpp"
 #include "sim/tethers.hpp"
 #include "sim/thread_team.hpp"
 
@@ -117,6 +121,33 @@ int effectiveThreads(int requested, std::size_t constraints) {
   return std::max(1, std::min(want, useful));
 }
 
+// Materials (cloth.hpp): each constraint's stiffness min(1, k × multiplier)
+// as the per-iteration k (PBD, §3.3) or as α̃ = α/h² (XPBD), into `out`.
+// A zero stiffness has no finite compliance: α̃ is capped so that the
+// batched kernels' arithmetic stays finite (the step it allows is ~0).
+// Runs of equal multipliers (a piece's constraints) reuse the last value.
+template <typename Multiplier>
+void materialValues(std::size_t count, Multiplier&& multiplier, float k, int iterations, bool xpbd,
+                    float unit, float h, std::vector<float>& out) {
+  out.resize(count);
+  float last = -1.0f, value = 0.0f;
+  for (std::size_t j = 0; j < count; ++j) {
+    const float m = multiplier(j);
+    if (m != last) {
+      const float kc = std::min(1.0f, k * m);
+      value = xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f)
+                   : linearizedStiffness(kc, iterations);
+      last = m;
+    }
+    out[j] = value;
+  }
+}
+
+template <typename Constraint>
+bool uniformMaterial(const std::vector<Constraint>& c) {
+  return std::all_of(c.begin(), c.end(), [](const Constraint& x) { return x.stiffness == 1.0f; });
+}
+
 // The batched solve of one sub-step: every iteration projects pressure,
 // then stretch and dihedral bending colour by colour (SIMD lanes and threads
 // share each colour), then contacts.
@@ -135,17 +166,30 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
   }
   const PackedStretch& ps = sc.packedStretch;
   const PackedBend& pb = sc.packedBend;
+  const float h = prm.dt / float(prm.substeps > 0 ? prm.substeps : 1);
   sc.lambdaStretch.assign(ps.size(), 0.0f);
   const bool iso = prm.bending == BendingModel::Isometric;
   sc.lambdaBend.assign(iso ? cloth.isoBend.size() : pb.size(), 0.0f);
   const bool bendOn = xpbd ? !std::isinf(aBend) : prm.k_bend > 0.0f;
 
-  // The AVX2 kernels load each point as 128 bits, one float past its z:
-  // spare capacity keeps the last point's load inside the allocation.
-  s.p.reserve(s.p.size() + 1);
-  float* p = &s.p[0].x;
+  // The kernels work on a copy of p and w, x y z w per vertex (one aligned
+  // 16-byte load and store per point), made here and copied back at the
+  // end. What thread 0 projects between the colours (pressure, isometric
+  // bending, tethers, attachments, contacts) works on State::p: `onState`
+  // copies the buffer out before and back after.
+  std::vector<glm::vec4>& buffer = sc.solvePoints;
+  buffer.resize(s.p.size());
+  float* p = reinterpret_cast<float*>(buffer.data());
+  float* p3 = reinterpret_cast<float*>(s.p.data());
+  batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
+  auto onState = [&](auto&& solve) {
+    batch::fromSolveBuffer(p, p3, buffer.size());
+    solve();
+    batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
+  };
+  const bool serialAfterBend = !sc.tethers.empty() || !world.attachments.empty() ||
+                               !sc.selfContacts.empty() || !sc.contacts.empty();
   batch::StretchArgs sa{p,
-                        s.w.data(),
                         ps.a.data(),
                         ps.b.data(),
                         ps.rest.data(),
@@ -153,7 +197,6 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
                         xpbd ? 1.0f : kStretch,
                         xpbd ? aStretch : 0.0f};
   batch::BendArgs ba{p,
-                     s.w.data(),
                      {pb.v0.data(), pb.v1.data(), pb.v2.data(), pb.v3.data()},
                      pb.restAngle.data(),
                      pb.restLength.data(),
@@ -164,6 +207,25 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
                      true,
                      kMaxBendMove};
   const bool stretchOn = xpbd ? !std::isinf(aStretch) : true;
+  if (!ps.uniform) {
+    materialValues(
+        ps.size(), [&](std::size_t j) { return ps.stiffness[j]; }, prm.k_stretch, iterations, xpbd,
+        kStretchComplianceUnit, h, sc.kStretchEach);
+    (xpbd ? sa.alphaEach : sa.kEach) = sc.kStretchEach.data();
+  }
+  if (!pb.uniform && !iso) {
+    materialValues(
+        pb.size(), [&](std::size_t j) { return pb.stiffness[j]; }, prm.k_bend, iterations, xpbd,
+        kBendComplianceUnit, h, sc.kBendEach);
+    (xpbd ? ba.alphaEach : ba.kEach) = sc.kBendEach.data();
+  }
+  const float* isoEach = nullptr;
+  if (iso && !uniformMaterial(cloth.isoBend)) {
+    materialValues(
+        cloth.isoBend.size(), [&](std::size_t j) { return cloth.isoBend[j].stiffness; }, prm.k_bend,
+        iterations, xpbd, kBendComplianceUnit, h, sc.kBendEach);
+    isoEach = sc.kBendEach.data();
+  }
 
   ThreadTeam& team = threadTeam(effectiveThreads(prm.threads, ps.size() + pb.size()));
   const int n = team.size();
@@ -186,7 +248,7 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
   team.run([&](int t) {
     for (int it = 0; it < iterations; ++it) {
       if (cloth.pressureActive) {
-        if (t == 0) solvePressure(s, cloth, prm.k_pressure, sc.pressureGrad);
+        if (t == 0) onState([&] { solveBalloon(world); });
         sync();
       }
       if (stretchOn)
@@ -200,79 +262,91 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
                     batch::bendRange(ba, b, e, serial);
                   });
         } else {
-          if (t == 0) {
-            if (xpbd)
-              solveIsoBendXpbd(s, cloth.isoBend.data(), 0, cloth.isoBend.size(), aBend,
-                               sc.lambdaBend.data());
-            else
-              solveIsoBendPbd(s, cloth.isoBend.data(), 0, cloth.isoBend.size(), kBend);
-          }
+          if (t == 0)
+            onState([&] {
+              if (xpbd)
+                solveIsoBendXpbd(s, cloth.isoBend.data(), 0, cloth.isoBend.size(), aBend,
+                                 sc.lambdaBend.data(), isoEach);
+              else
+                solveIsoBendPbd(s, cloth.isoBend.data(), 0, cloth.isoBend.size(), kBend, isoEach);
+            });
           sync();
         }
       }
-      if (t == 0) {
-        solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
-        solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
-        solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
-      }
+      // Keep serialAfterBend (above) in step with what this projects.
+      if (t == 0 && serialAfterBend)
+        onState([&] {
+          solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+          solveBodyAttachments(s, world.bodies, world.attachments);
+          solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
+          solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+        });
       sync();
     }
   });
+  batch::fromSolveBuffer(p, p3, buffer.size());
 }
 
 }  // namespace
 
+void generateColliderContacts(World& world, double t0, float h) {
+  generateContacts(world, t0, h);
+}
+
 void solveStretchPbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
-                     float k) {
+                     float k, const float* kEach) {
   for (std::size_t j = begin; j < end; ++j) {
     const std::uint32_t idx[2] = {c[j].a, c[j].b};
-    applyPbd<2>(s, idx, evalStretch(s.p[idx[0]], s.p[idx[1]], c[j].rest), k);
+    applyPbd<2>(s, idx, evalStretch(s.p[idx[0]], s.p[idx[1]], c[j].rest), kEach ? kEach[j] : k);
   }
 }
 
 void solveStretchXpbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
-                      float alphaTilde, float* lambda) {
+                      float alphaTilde, float* lambda, const float* alphaEach) {
   for (std::size_t j = begin; j < end; ++j) {
     const std::uint32_t idx[2] = {c[j].a, c[j].b};
-    applyXpbd<2>(s, idx, evalStretch(s.p[idx[0]], s.p[idx[1]], c[j].rest), alphaTilde, lambda[j]);
+    applyXpbd<2>(s, idx, evalStretch(s.p[idx[0]], s.p[idx[1]], c[j].rest),
+                 alphaEach ? alphaEach[j] : alphaTilde, lambda[j]);
   }
 }
 
-void solveBendPbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end, float k) {
+void solveBendPbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end, float k,
+                  const float* kEach) {
   for (std::size_t j = begin; j < end; ++j) {
     const auto& v = c[j].v;
     const glm::vec3 &x0 = s.p[v[0]], &x1 = s.p[v[1]], &x2 = s.p[v[2]], &x3 = s.p[v[3]];
     const float area =
         glm::length(glm::cross(x2 - x0, x3 - x0)) + glm::length(glm::cross(x3 - x1, x2 - x1));
     const float q = area > c[j].restArea ? c[j].restArea / area : 1.0f;
-    applyPbd<4>(s, v, evalDihedral(x0, x1, x2, x3, c[j].restAngle), k * q,
+    applyPbd<4>(s, v, evalDihedral(x0, x1, x2, x3, c[j].restAngle), (kEach ? kEach[j] : k) * q,
                 kMaxBendMove * c[j].restLength);
   }
 }
 
 void solveBendXpbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end,
-                   float alphaTilde, float* lambda) {
+                   float alphaTilde, float* lambda, const float* alphaEach) {
   for (std::size_t j = begin; j < end; ++j) {
     const auto& v = c[j].v;
     const glm::vec3 &x0 = s.p[v[0]], &x1 = s.p[v[1]], &x2 = s.p[v[2]], &x3 = s.p[v[3]];
     const float area =
         glm::length(glm::cross(x2 - x0, x3 - x0)) + glm::length(glm::cross(x3 - x1, x2 - x1));
     const float q = area > c[j].restArea ? c[j].restArea / area : 1.0f;
-    applyXpbd<4>(s, v, evalDihedral(x0, x1, x2, x3, c[j].restAngle), alphaTilde, lambda[j], q,
+    applyXpbd<4>(s, v, evalDihedral(x0, x1, x2, x3, c[j].restAngle),
+                 alphaEach ? alphaEach[j] : alphaTilde, lambda[j], q,
                  kMaxBendMove * c[j].restLength);
   }
 }
 
 void solveIsoBendPbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
-                     float k) {
+                     float k, const float* kEach) {
   for (std::size_t j = begin; j < end; ++j)
-    applyPbd<4>(s, c[j].v, evalIso(s, c[j]), k, kMaxBendMove * c[j].restLength);
+    applyPbd<4>(s, c[j].v, evalIso(s, c[j]), kEach ? kEach[j] : k, kMaxBendMove * c[j].restLength);
 }
 
 void solveIsoBendXpbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
-                      float alphaTilde, float* lambda) {
+                      float alphaTilde, float* lambda, const float* alphaEach) {
   for (std::size_t j = begin; j < end; ++j)
-    applyXpbd<4>(s, c[j].v, evalIso(s, c[j]), alphaTilde, lambda[j]);
+    applyXpbd<4>(s, c[j].v, evalIso(s, c[j]), alphaEach ? alphaEach[j] : alphaTilde, lambda[j]);
 }
 
 void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<glm::vec3>& grad) {
@@ -408,13 +482,19 @@ void step(World& world) {
   world.selfContacts = 0;
   world.selfContactsActive = 0;
   for (int sub = 0; sub < substeps; ++sub) {
+    if (prm.solver == SolverKind::MassSpring) {
+      massSpringSubstep(world, h, timing);  // explicit springs instead (mass_spring.hpp)
+      continue;
+    }
     const double t0 = world.time;
     // Predict (paper §3.1 lines 5-7), damping included.
     auto t = Clock::now();
     for (std::size_t i = 0; i < n; ++i)
       if (s.w[i] != 0.0f) s.v[i] += h * prm.gravity;
+    applyAerodynamics(world, h, sc.aeroForce);  // nothing in still air
     dampVelocities(world, prm.damping);
     for (std::size_t i = 0; i < n; ++i) s.p[i] = s.x[i] + h * s.v[i];
+    predictBodies(world.bodies, prm.gravity, h);
     for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t0 + double(h));
     if (world.grab.active) s.p[world.grab.vertex] = world.grab.target;
     timing.predict += msSince(t);
@@ -440,27 +520,47 @@ void step(World& world) {
         sc.lambdaStretch.assign(cloth.stretch.size(), 0.0f);
         sc.lambdaBend.assign(bendCount, 0.0f);
       }
+      // Materials (cloth.hpp), where any constraint has its own.
+      const float *stretchEach = nullptr, *bendEach = nullptr;
+      if (!uniformMaterial(cloth.stretch)) {
+        materialValues(
+            cloth.stretch.size(), [&](std::size_t j) { return cloth.stretch[j].stiffness; },
+            prm.k_stretch, iterations, xpbd, kStretchComplianceUnit, h, sc.kStretchEach);
+        stretchEach = sc.kStretchEach.data();
+      }
+      if (iso ? !uniformMaterial(cloth.isoBend) : !uniformMaterial(cloth.bend)) {
+        materialValues(
+            bendCount,
+            [&](std::size_t j) {
+              return iso ? cloth.isoBend[j].stiffness : cloth.bend[j].stiffness;
+            },
+            prm.k_bend, iterations, xpbd, kBendComplianceUnit, h, sc.kBendEach);
+        bendEach = sc.kBendEach.data();
+      }
       for (int it = 0; it < iterations; ++it) {
         // Pressure first, so the cloth's own constraints (and contacts) have
         // the last word in each iteration (paper §4.4).
-        if (cloth.pressureActive) solvePressure(s, cloth, prm.k_pressure, sc.pressureGrad);
+        if (cloth.pressureActive) solveBalloon(world);
         if (xpbd) {
           solveStretchXpbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), aStretch,
-                           sc.lambdaStretch.data());
+                           sc.lambdaStretch.data(), stretchEach);
           if (iso)
-            solveIsoBendXpbd(s, cloth.isoBend.data(), 0, bendCount, aBend, sc.lambdaBend.data());
+            solveIsoBendXpbd(s, cloth.isoBend.data(), 0, bendCount, aBend, sc.lambdaBend.data(),
+                             bendEach);
           else
-            solveBendXpbd(s, cloth.bend.data(), 0, bendCount, aBend, sc.lambdaBend.data());
+            solveBendXpbd(s, cloth.bend.data(), 0, bendCount, aBend, sc.lambdaBend.data(),
+                          bendEach);
         } else {
-          solveStretchPbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), kStretch);
+          solveStretchPbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), kStretch, stretchEach);
           if (prm.k_bend > 0.0f) {
             if (iso)
-              solveIsoBendPbd(s, cloth.isoBend.data(), 0, bendCount, kBend);
+              solveIsoBendPbd(s, cloth.isoBend.data(), 0, bendCount, kBend, bendEach);
             else
-              solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend);
+              solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend, bendEach);
           }
         }
         solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+        solveBodyAttachments(s, world.bodies, world.attachments);
         // Self contacts before collider contacts: a layer pressed against the
         // floor is kept out of it.
         solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
@@ -476,6 +576,7 @@ void step(World& world) {
       s.v[i] = (s.p[i] - s.x[i]) * invH;
       s.x[i] = s.p[i];
     }
+    updateBodies(world.bodies, world.colliders, h);
     for (const Contact& c : sc.contacts) {
       if (!c.touched || c.approachSpeed >= 0.0f) continue;
       const glm::vec3 surface = c.surfaceShift * invH;

@@ -13,21 +13,27 @@ namespace drape::sim {
 void step(World& world);
 
 // Kernels, exposed for tests and benchmarks. `k` is the per-iteration PBD
-// stiffness (already linearised); `alphaTilde` is XPBD's α/Δt².
+// stiffness (already linearised); `alphaTilde` is XPBD's α/Δt². `kEach` /
+// `alphaEach`, where given, hold each constraint's own value (materials,
+// cloth.hpp), indexed like `c`.
 void solveStretchPbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
-                     float k);
+                     float k, const float* kEach = nullptr);
 void solveStretchXpbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
-                      float alphaTilde, float* lambda);
-void solveBendPbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end, float k);
+                      float alphaTilde, float* lambda, const float* alphaEach = nullptr);
+void solveBendPbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end, float k,
+                  const float* kEach = nullptr);
 void solveBendXpbd(State& s, const BendConstraint* c, std::size_t begin, std::size_t end,
-                   float alphaTilde, float* lambda);
+                   float alphaTilde, float* lambda, const float* alphaEach = nullptr);
 void solveIsoBendPbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
-                     float k);
+                     float k, const float* kEach = nullptr);
 void solveIsoBendXpbd(State& s, const IsoBendConstraint* c, std::size_t begin, std::size_t end,
-                      float alphaTilde, float* lambda);
+                      float alphaTilde, float* lambda, const float* alphaEach = nullptr);
 // The global overpressure constraint (paper §4.4), stiffness 1.
 void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<glm::vec3>& grad);
 void solveContacts(State& s, Contact* contacts, std::size_t count, float friction);
+// This sub-step's collider contacts (paper §3.4) for the motion x → p from
+// time t0, into world.scratch.contacts.
+void generateColliderContacts(World& world, double t0, float h);
 
 // Rigid-motion-preserving damping of velocities (paper §3.5), per piece,
 // pinned vertices excluded.

@@ -28,7 +28,7 @@ ThreadTeam::~ThreadTeam() {
   for (std::thread& t : workers_) t.join();
 }
 
-void ThreadTeam::run(const std::function<void(int)>& job) {
+void ThreadTeam::runJob(JobRef job) {
   if (size_ == 1) {
     job(0);
     return;
@@ -48,7 +48,7 @@ void ThreadTeam::run(const std::function<void(int)>& job) {
 void ThreadTeam::worker(int index) {
   std::uint64_t seen = 0;
   for (;;) {
-    const std::function<void(int)>* job;
+    const JobRef* job;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return stop_ || jobId_ != seen; });

@@ -2,14 +2,15 @@
 // A persistent team of threads for the solver (std::thread only). The step
 // runs as one parallel region: every thread walks the same iteration and
 // colour loop, projects its share of each colour, and meets the others at a
-// barrier between colours. Threads spin briefly, then yield.
+// barrier between colours. Threads spin briefly, then yield. Handing out a
+// job allocates nothing: the team keeps a non-owning reference to it.
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <functional>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace drape::sim {
@@ -25,6 +26,23 @@ class SpinBarrier {
   std::atomic<std::uint32_t> generation_{0};
 };
 
+// A non-owning reference to a callable void(int), two pointers wide (like
+// the proposed std::function_ref): std::function would copy a capture larger
+// than its small buffer to the heap on every sub-step. The callable must
+// outlive the reference.
+class JobRef {
+ public:
+  template <typename F, typename = std::enable_if_t<!std::is_same_v<std::remove_cv_t<F>, JobRef>>>
+  explicit JobRef(F& f)
+      : object_(const_cast<void*>(static_cast<const void*>(&f))),
+        call_([](void* o, int t) { (*static_cast<F*>(o))(t); }) {}
+  void operator()(int t) const { call_(object_, t); }
+
+ private:
+  void* object_;
+  void (*call_)(void*, int);
+};
+
 class ThreadTeam {
  public:
   explicit ThreadTeam(int threads);
@@ -35,11 +53,15 @@ class ThreadTeam {
   int size() const { return size_; }
   // Run job(thread index) on every thread of the team (the caller is thread
   // 0) and return when all are done.
-  void run(const std::function<void(int)>& job);
+  template <typename F>
+  void run(F&& job) {
+    runJob(JobRef(job));
+  }
   // The barrier every thread of the team meets inside a job.
   void barrier() { barrier_.wait(); }
 
  private:
+  void runJob(JobRef job);
   void worker(int index);
 
   const int size_;
@@ -47,7 +69,7 @@ class ThreadTeam {
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  const std::function<void(int)>* job_ = nullptr;
+  const JobRef* job_ = nullptr;  // runJob's argument, valid while it runs
   std::uint64_t jobId_ = 0;
   std::atomic<int> pending_{0};
   bool stop_ = false;

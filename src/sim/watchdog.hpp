@@ -31,6 +31,7 @@ class Watchdog {
  private:
   State good_;
   Cloth goodCloth_;  // the cloth of the last good state (copied when its topology changes)
+  std::vector<RigidBody> goodBodies_;
   std::uint64_t goodTopology_ = 0;
   std::uint64_t goodTornEdges_ = 0;
   double goodTime_ = 0.0;
@@ -42,5 +43,8 @@ class Watchdog {
 
 // The parameter most likely to blame for an unstable run, as advice.
 std::string likelyCause(const Params& params);
+// The same, with what only the world knows: for solver=mass-spring, its
+// sub-step against the springs' stability limit and the substeps it needs.
+std::string likelyCause(const World& world);
 
 }  // namespace drape::sim

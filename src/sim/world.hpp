@@ -10,9 +10,12 @@
 #include "sim/cloth.hpp"
 #include "sim/colliders.hpp"
 #include "sim/coloring.hpp"
+#include "sim/mass_spring.hpp"
 #include "sim/params.hpp"
+#include "sim/rigid_body.hpp"
 #include "sim/self_contact.hpp"
 #include "sim/spatial_hash.hpp"
+#include "sim/tet_volume.hpp"
 
 namespace drape::sim {
 
@@ -59,8 +62,18 @@ struct SolverScratch {
   std::vector<Tether> tethers;
   std::uint64_t tethersPins = UINT64_MAX, tethersTopology = UINT64_MAX;
   std::vector<float> lambdaStretch, lambdaBend;
+  // The batched solver's copy of p and w, x y z w per vertex (batch_args.hpp).
+  std::vector<glm::vec4> solvePoints;
   float lambdaPressure = 0.0f;
   std::vector<glm::vec3> pressureGrad;
+  // Each constraint's own k or α̃ where the cloth has materials (cloth.hpp),
+  // and the vertices' aerodynamic forces (aerodynamics.hpp).
+  std::vector<float> kStretchEach, kBendEach;
+  std::vector<glm::vec3> aeroForce;
+  // balloon_model=tets: the volume tetrahedra (tet_volume.hpp); solver=mass-spring:
+  // the springs (mass_spring.hpp). Each remade when the topology changes.
+  TetVolumes tets;
+  SpringSet springs;
   std::vector<Contact> contacts;
   // Self collision (self_collision.hpp): this sub-step's vertex–triangle
   // constraints, the hash of the vertices and what building them needs, and
@@ -101,6 +114,10 @@ struct World {
   std::uint64_t pinsVersion = 0;  // bumped whenever pins change
   Grab grab;
   std::vector<Collider> colliders;
+  // Rigid bodies and the cloth vertices tied to them (rigid_body.hpp); each
+  // body moves the box collider that shows it.
+  std::vector<RigidBody> bodies;
+  std::vector<BodyAttachment> attachments;
   double time = 0.0;        // s
   std::uint64_t frame = 0;  // frames stepped
   StepTimings timings;

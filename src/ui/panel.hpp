@@ -77,7 +77,7 @@ struct PanelState {
   char scenePath[512] = "drape_scene.json";  // where "Save scene" (Ctrl+S) writes
   // Side by side: the scene twice, these KEY=VALUE settings on the right.
   bool compare = false;
-  char compareSets[256] = "solver=mass-spring substeps=20";
+  char compareSets[256] = "solver=mass-spring substeps=100";
 
   const char* recordPath() const {
     return recordFormat == RecordChoice::Mp4 ? recordVideo : recordFolder;

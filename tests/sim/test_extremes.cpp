@@ -46,8 +46,13 @@ TEST(Extremes, EveryParameterAtEachEndOfItsRange) {
       // Long runs for cheap settings, short ones where a frame costs much.
       const bool costly =
           (std::string(d.name) == "iterations" || std::string(d.name) == "substeps") && v == d.max;
+      // The explicit mass-spring solver is stable only for small steps, by
+      // design (test_mass_spring.cpp checks that one sub-step explodes and
+      // the watchdog says why): give it enough of them here.
+      std::vector<std::string> sets = {set};
+      if (set == "solver=mass-spring") sets.push_back("substeps=100");
       for (const char* scene : {"hang", "drape", "balloon"})
-        expectStable(scene, {set}, costly ? 10 : 120);
+        expectStable(scene, sets, costly ? 10 : 120);
     }
   }
 }

@@ -1,0 +1,45 @@
+#pragma once
+// Wind on the cloth: aerodynamic drag and lift per triangle, as external
+// forces in the velocity update of the prediction (paper §3.1 line 5, f_ext).
+//
+// For a triangle of current area A and unit normal n, the air moves past it
+// at v = wind − (v_a + v_b + v_c)/3. With u = v/|v| and cos θ = u·n:
+//
+//   drag  F_d = ½ ρ C_d A |v|² cos θ · n
+//             = ½ ρ C_d A |v| (v·n) n                 (along the normal)
+//   lift  F_l = ½ ρ C_l A |v|² cos θ · (n − (n·u) u)
+//             = ½ ρ C_l A (v·n) (|v| n − (v·n) v/|v|)  (⊥ v, in the plane of v and n)
+//
+// ρ = 1.2 kg/m³ (air), C_d = params.drag, C_l = params.lift. The lift's
+// magnitude is ½ ρ C_l A |v|² cos θ sin θ: none for air that meets the
+// triangle head on or slides along it, most at 45°, as for a flat plate.
+// Both forces are unchanged when n flips, so the triangle's winding does not
+// matter. A third of each goes to each vertex.
+//
+// The forces are integrated explicitly; a light cloth in strong wind would
+// overshoot, so no vertex gains more speed in one step than the air's speed
+// relative to it (the air cannot push cloth faster than itself).
+// Still air (wind = 0) adds nothing: damping stands in for air resistance.
+
+#include <vector>
+
+#include <glm/glm.hpp>
+
+namespace drape::sim {
+
+struct World;
+
+inline constexpr float kAirDensity = 1.2f;  // kg/m³
+
+// The aerodynamic force on one triangle with vertices a, b, c whose mean
+// velocity is `velocity`, in wind `wind` (both m/s).
+glm::vec3 triangleAeroForce(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                            const glm::vec3& velocity, const glm::vec3& wind, float drag,
+                            float lift);
+
+// v_i += h w_i F_i for every free vertex, with F_i its share of the forces of
+// its triangles (`force` is scratch, one entry per vertex). Nothing when the
+// wind is zero.
+void applyAerodynamics(World& world, float h, std::vector<glm::vec3>& force);
+
+}  // namespace drape::sim
