@@ -97,18 +97,11 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
     s.v[i] += (h * s.w[i]) * set.force[i];
     s.p[i] = s.x[i] + h * s.v[i];
   }
-  for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t0 + double(h));
-  if (world.grab.active) s.p[world.grab.vertex] = world.grab.target;
+  moveToTargets(world, t0 + double(h));
   timing.predict += msSince(t);
 
   // Contacts as position corrections, one projection each.
-  t = Clock::now();
-  generateColliderContacts(world, t0, h);
-  timing.collisions += msSince(t);
-  t = Clock::now();
-  generateSelfContacts(world);
-  world.selfContacts += sc.selfContacts.size();
-  timing.selfCollision += msSince(t);
+  generateStepContacts(world, t0, h, timing);
   t = Clock::now();
   solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
   solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);

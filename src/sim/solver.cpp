@@ -289,8 +289,22 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
 
 }  // namespace
 
-void generateColliderContacts(World& world, double t0, float h) {
+void moveToTargets(World& world, double t) {
+  State& s = world.state;
+  for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t);
+  if (world.grab.active) s.p[world.grab.vertex] = world.grab.target;
+}
+
+void generateStepContacts(World& world, double t0, float h, StepTimings& timing) {
+  // Collision constraints, once per sub-step (paper §3.4).
+  auto t = Clock::now();
   generateContacts(world, t0, h);
+  timing.collisions += msSince(t);
+  // Self-collision constraints, once per sub-step (paper §4.3).
+  t = Clock::now();
+  generateSelfContacts(world);
+  world.selfContacts += world.scratch.selfContacts.size();
+  timing.selfCollision += msSince(t);
 }
 
 void solveStretchPbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,
@@ -495,20 +509,9 @@ void step(World& world) {
     dampVelocities(world, prm.damping);
     for (std::size_t i = 0; i < n; ++i) s.p[i] = s.x[i] + h * s.v[i];
     predictBodies(world.bodies, prm.gravity, h);
-    for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t0 + double(h));
-    if (world.grab.active) s.p[world.grab.vertex] = world.grab.target;
+    moveToTargets(world, t0 + double(h));
     timing.predict += msSince(t);
-
-    // Collision constraints, once per sub-step (paper §3.4).
-    t = Clock::now();
-    generateContacts(world, t0, h);
-    timing.collisions += msSince(t);
-
-    // Self-collision constraints, once per sub-step (paper §4.3).
-    t = Clock::now();
-    generateSelfContacts(world);
-    world.selfContacts += sc.selfContacts.size();
-    timing.selfCollision += msSince(t);
+    generateStepContacts(world, t0, h, timing);
 
     // Gauss-Seidel projection in a fixed order (paper §3.2).
     t = Clock::now();

@@ -31,9 +31,12 @@ void solveIsoBendXpbd(State& s, const IsoBendConstraint* c, std::size_t begin, s
 // The global overpressure constraint (paper §4.4), stiffness 1.
 void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<glm::vec3>& grad);
 void solveContacts(State& s, Contact* contacts, std::size_t count, float friction);
-// This sub-step's collider contacts (paper §3.4) for the motion x → p from
-// time t0, into world.scratch.contacts.
-void generateColliderContacts(World& world, double t0, float h);
+// What every solver's sub-step shares. Pinned and grabbed vertices to their
+// targets at time t; then this sub-step's collider contacts (paper §3.4, into
+// world.scratch.contacts) and self contacts (paper §4.3) for the motion
+// x → p from time t0, timed into `timing`.
+void moveToTargets(World& world, double t);
+void generateStepContacts(World& world, double t0, float h, StepTimings& timing);
 
 // Rigid-motion-preserving damping of velocities (paper §3.5), per piece,
 // pinned vertices excluded.

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scene/scenes.hpp"
@@ -37,6 +38,23 @@ inline std::uint64_t hashPositions(const sim::World& w) {
     for (unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
   }
   return h;
+}
+
+// Pin the highest and the lowest vertex and move them apart vertically at
+// `speed` m/s each (pulls a balloon apart); returns the two vertices.
+inline std::pair<std::uint32_t, std::uint32_t> pullTopAndBottomApart(sim::World& w,
+                                                                     float speed = 1.5f) {
+  std::uint32_t top = 0, bottom = 0;
+  for (std::uint32_t i = 0; i < w.vertexCount(); ++i) {
+    if (w.state.x[i].y > w.state.x[top].y) top = i;
+    if (w.state.x[i].y < w.state.x[bottom].y) bottom = i;
+  }
+  sim::Motion up, down;
+  up.velocity = glm::vec3(0.0f, speed, 0.0f);
+  down.velocity = glm::vec3(0.0f, -speed, 0.0f);
+  sim::pinVertex(w, top, up);
+  sim::pinVertex(w, bottom, down);
+  return {top, bottom};
 }
 
 }  // namespace drape::test_support

@@ -6,41 +6,21 @@
 #include <random>
 #include <vector>
 
+#include "gradient_check.hpp"
 #include "scene/shapes.hpp"
 #include "sim/constraints.hpp"
 #include "sim/mesh.hpp"
 
 using namespace drape::sim;
 using dvec3 = glm::dvec3;
+using drape::test_support::expectNear;
+using drape::test_support::numericGradient;
 
 namespace {
 
 dvec3 randomPoint(std::mt19937& rng, double scale = 1.0) {
   std::uniform_real_distribution<double> u(-scale, scale);
   return {u(rng), u(rng), u(rng)};
-}
-
-// Central difference of f at x[i] along each axis.
-template <typename F>
-dvec3 numericGradient(F&& f, std::vector<dvec3>& x, std::size_t i, double h = 1e-6) {
-  dvec3 g;
-  for (int a = 0; a < 3; ++a) {
-    const double keep = x[i][a];
-    x[i][a] = keep + h;
-    const double fp = f(x);
-    x[i][a] = keep - h;
-    const double fm = f(x);
-    x[i][a] = keep;
-    g[a] = (fp - fm) / (2.0 * h);
-  }
-  return g;
-}
-
-void expectNear(const dvec3& analytic, const dvec3& numeric, double tol) {
-  const double scale = std::max(1.0, glm::length(numeric));
-  EXPECT_NEAR(analytic.x, numeric.x, tol * scale);
-  EXPECT_NEAR(analytic.y, numeric.y, tol * scale);
-  EXPECT_NEAR(analytic.z, numeric.z, tol * scale);
 }
 
 }  // namespace

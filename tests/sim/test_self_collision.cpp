@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "gradient_check.hpp"
 #include "scene/scenes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/self_collision.hpp"
@@ -61,19 +62,8 @@ TEST(SelfCollision, VertexTriangleGradientMatchesFiniteDifferences) {
     const dvec3 n = glm::normalize(glm::cross(x[2] - x[1], x[3] - x[1]));
     EXPECT_NEAR(e.C, glm::dot(x[0] - x[1], n) - h, 1e-12);
     for (std::size_t i = 0; i < 4; ++i) {
-      dvec3 numeric;
-      for (int a = 0; a < 3; ++a) {
-        const double keep = x[i][a], step = 1e-6;
-        x[i][a] = keep + step;
-        const double plus = C(x);
-        x[i][a] = keep - step;
-        const double minus = C(x);
-        x[i][a] = keep;
-        numeric[a] = (plus - minus) / (2.0 * step);
-      }
-      const double scale = std::max(1.0, glm::length(numeric));
-      EXPECT_LT(glm::length(e.grad[i] - numeric), 1e-6 * scale)
-          << "trial " << trial << " vertex " << i;
+      SCOPED_TRACE("trial " + std::to_string(trial) + " vertex " + std::to_string(i));
+      test_support::expectNear(e.grad[i], test_support::numericGradient(C, x, i), 1e-6);
     }
   }
   // A sliver triangle is reported, not turned into NaN.

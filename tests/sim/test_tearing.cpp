@@ -376,16 +376,7 @@ TEST(Tearing, TornBalloonLosesItsPressure) {
   for (int tear = 0; tear < 2; ++tear) {
     sim::World w = buildScene("balloon", {tear ? "tear=1.3" : "tear=0", "gravity=0"});
     ASSERT_TRUE(w.cloth.pressureActive);
-    std::uint32_t top = 0, bottom = 0;
-    for (std::uint32_t i = 0; i < w.vertexCount(); ++i) {
-      if (w.state.x[i].y > w.state.x[top].y) top = i;
-      if (w.state.x[i].y < w.state.x[bottom].y) bottom = i;
-    }
-    sim::Motion up, down;
-    up.velocity = glm::vec3(0.0f, 1.5f, 0.0f);
-    down.velocity = glm::vec3(0.0f, -1.5f, 0.0f);
-    sim::pinVertex(w, top, up);
-    sim::pinVertex(w, bottom, down);
+    const auto [top, bottom] = test_support::pullTopAndBottomApart(w);
     for (int frame = 0; frame < 60 && w.cloth.pressureActive; ++frame) sim::step(w);
     EXPECT_EQ(w.cloth.pressureActive, !tear);
     EXPECT_EQ(w.cloth.closed, !tear);

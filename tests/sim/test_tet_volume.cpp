@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "gradient_check.hpp"
 #include "scene_helpers.hpp"
 #include "sim/constraints.hpp"
 #include "sim/solver.hpp"
@@ -52,7 +53,7 @@ TEST(Gradient, TetVolumeMatchesFiniteDifferences) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (int trial = 0; trial < 200; ++trial) {
-    glm::dvec3 x[4];
+    std::vector<glm::dvec3> x(4);
     for (glm::dvec3& p : x) p = {u(rng), u(rng), u(rng)};
     const double rest = u(rng);
     const auto e = sim::evalTetVolume(x[0], x[1], x[2], x[3], rest);
@@ -60,16 +61,14 @@ TEST(Gradient, TetVolumeMatchesFiniteDifferences) {
     // C + rest is six times the signed volume (a determinant).
     const glm::dmat3 m(x[0] - x[3], x[1] - x[3], x[2] - x[3]);
     EXPECT_NEAR(e.C + rest, glm::determinant(m), 1e-12);
-    for (int i = 0; i < 4; ++i)
-      for (int a = 0; a < 3; ++a) {
-        const double h = 1e-6, keep = x[i][a];
-        x[i][a] = keep + h;
-        const double cp = sim::evalTetVolume(x[0], x[1], x[2], x[3], rest).C;
-        x[i][a] = keep - h;
-        const double cm = sim::evalTetVolume(x[0], x[1], x[2], x[3], rest).C;
-        x[i][a] = keep;
-        EXPECT_NEAR(e.grad[i][a], (cp - cm) / (2.0 * h), 1e-7) << trial << " " << i << " " << a;
-      }
+    auto C = [&](const std::vector<glm::dvec3>& p) {
+      return sim::evalTetVolume(p[0], p[1], p[2], p[3], rest).C;
+    };
+    for (std::size_t i = 0; i < 4; ++i) {
+      SCOPED_TRACE("trial " + std::to_string(trial) + " vertex " + std::to_string(i));
+      drape::test_support::expectNear(e.grad[i], drape::test_support::numericGradient(C, x, i),
+                                      1e-7);
+    }
   }
 }
 
@@ -167,16 +166,7 @@ TEST(TetVolume, IsDeterministic) {
 TEST(TetVolume, TornBalloonLosesItsTetrahedra) {
   // As the pressure test in test_tearing.cpp: pull a balloon apart until it tears.
   sim::World w = buildScene("balloon", {"balloon_model=tets", "tear=1.3", "gravity=0"});
-  std::uint32_t top = 0, bottom = 0;
-  for (std::uint32_t i = 0; i < w.vertexCount(); ++i) {
-    if (w.state.x[i].y > w.state.x[top].y) top = i;
-    if (w.state.x[i].y < w.state.x[bottom].y) bottom = i;
-  }
-  sim::Motion up, down;
-  up.velocity = glm::vec3(0.0f, 1.5f, 0.0f);
-  down.velocity = glm::vec3(0.0f, -1.5f, 0.0f);
-  sim::pinVertex(w, top, up);
-  sim::pinVertex(w, bottom, down);
+  const auto [top, bottom] = test_support::pullTopAndBottomApart(w);
   sim::Watchdog dog;
   dog.reset(w);
   sim::step(w);
