@@ -116,15 +116,7 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
     if (s.p[i] != s.x[i] + h * s.v[i]) s.v[i] = (s.p[i] - s.x[i]) * invH;
     s.x[i] = s.p[i];
   }
-  for (const Contact& c : sc.contacts) {
-    if (!c.touched || c.approachSpeed >= 0.0f) continue;
-    const glm::vec3 surface = c.surfaceShift * invH;
-    const float vn = glm::dot(s.v[c.vertex] - surface, c.n);
-    const float target = -prm.restitution * c.approachSpeed;
-    if (vn < target) s.v[c.vertex] += (target - vn) * c.n;
-  }
-  for (const SelfContact& c : sc.selfContacts) world.selfContactsActive += c.touched ? 1 : 0;
-  world.time = t0 + double(h);
+  finishSubstep(world, t0, h);
   timing.update += msSince(t);
 }
 

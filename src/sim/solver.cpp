@@ -289,6 +289,21 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
 
 }  // namespace
 
+void finishSubstep(World& world, double t0, float h) {
+  State& s = world.state;
+  const float invH = 1.0f / h;
+  for (const Contact& c : world.scratch.contacts) {
+    if (!c.touched || c.approachSpeed >= 0.0f) continue;
+    const glm::vec3 surface = c.surfaceShift * invH;
+    const float vn = glm::dot(s.v[c.vertex] - surface, c.n);
+    const float target = -world.params.restitution * c.approachSpeed;
+    if (vn < target) s.v[c.vertex] += (target - vn) * c.n;
+  }
+  for (const SelfContact& c : world.scratch.selfContacts)
+    world.selfContactsActive += c.touched ? 1 : 0;
+  world.time = t0 + double(h);
+}
+
 void moveToTargets(World& world, double t) {
   State& s = world.state;
   for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t);
@@ -580,15 +595,7 @@ void step(World& world) {
       s.x[i] = s.p[i];
     }
     updateBodies(world.bodies, world.colliders, h);
-    for (const Contact& c : sc.contacts) {
-      if (!c.touched || c.approachSpeed >= 0.0f) continue;
-      const glm::vec3 surface = c.surfaceShift * invH;
-      const float vn = glm::dot(s.v[c.vertex] - surface, c.n);
-      const float target = -prm.restitution * c.approachSpeed;
-      if (vn < target) s.v[c.vertex] += (target - vn) * c.n;
-    }
-    for (const SelfContact& c : sc.selfContacts) world.selfContactsActive += c.touched ? 1 : 0;
-    world.time = t0 + double(h);
+    finishSubstep(world, t0, h);
     timing.update += msSince(t);
   }
 

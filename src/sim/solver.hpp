@@ -37,6 +37,9 @@ void solveContacts(State& s, Contact* contacts, std::size_t count, float frictio
 // x → p from time t0, timed into `timing`.
 void moveToTargets(World& world, double t);
 void generateStepContacts(World& world, double t0, float h, StepTimings& timing);
+// After the velocity update: restitution at the contacts that acted (paper
+// §3.4), self contacts counted, the clock advanced to t0 + h.
+void finishSubstep(World& world, double t0, float h);
 
 // Rigid-motion-preserving damping of velocities (paper §3.5), per piece,
 // pinned vertices excluded.
