@@ -45,6 +45,13 @@ void finishSubstep(World& world, double t0, float h);
 // pinned vertices excluded.
 void dampVelocities(World& world, float kDamping);
 
+// Bending projections move no vertex further than this fraction of the
+// hinge's rest length. Full projection (k' = 1) of the nonlinear angle
+// constraints in Gauss-Seidel order diverges on badly distorted stencils
+// (very soft stretch: neighbouring slivers amplify each move several-fold per
+// pass); a uniform scale of all corrections keeps momentum conservation.
+inline constexpr float kMaxBendMove = 0.25f;
+
 // XPBD compliance units: α = (1/k − 1) · unit.
 inline constexpr float kStretchComplianceUnit = 1e-3f;  // m/N
 inline constexpr float kBendComplianceUnit = 0.5f;      // rad²/J (dihedral; isometric alike)

@@ -1,0 +1,165 @@
+#include "sim/solve_batched.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "sim/batch_solve.hpp"
+#include "sim/materials.hpp"
+#include "sim/rigid_body.hpp"
+#include "sim/self_collision.hpp"
+#include "sim/solver.hpp"
+#include "sim/tet_volume.hpp"
+#include "sim/tethers.hpp"
+#include "sim/thread_team.hpp"
+
+namespace drape::sim {
+namespace {
+
+// Threads worth waking: below about 6,000 constraints each, the barriers
+// between colours cost more than the work shared.
+int effectiveThreads(int requested, std::size_t constraints) {
+  const int want = requested <= 0 ? hardwareThreads() : requested;
+  const int useful = int(std::max<std::size_t>(1, constraints / 6000));
+  return std::max(1, std::min(want, useful));
+}
+
+}  // namespace
+
+void solveBatched(World& world, int iterations, float kStretch, float kBend, float aStretch,
+                  float aBend, bool xpbd) {
+  Cloth& cloth = world.cloth;
+  State& s = world.state;
+  SolverScratch& sc = world.scratch;
+  const Params& prm = world.params;
+  if (sc.packedVersion != cloth.topologyVersion ||
+      sc.packedStretch.size() != cloth.stretch.size() ||
+      sc.packedBend.size() != cloth.bend.size()) {
+    sc.packedStretch = packStretch(cloth.stretch, s.x.size());
+    sc.packedBend = packBend(cloth.bend, s.x.size());
+    sc.packedVersion = cloth.topologyVersion;
+  }
+  const PackedStretch& ps = sc.packedStretch;
+  const PackedBend& pb = sc.packedBend;
+  const float h = prm.dt / float(prm.substeps > 0 ? prm.substeps : 1);
+  sc.lambdaStretch.assign(ps.size(), 0.0f);
+  const bool iso = prm.bending == BendingModel::Isometric;
+  sc.lambdaBend.assign(iso ? cloth.isoBend.size() : pb.size(), 0.0f);
+  const bool bendOn = xpbd ? !std::isinf(aBend) : prm.k_bend > 0.0f;
+
+  // The kernels work on a copy of p and w, x y z w per vertex (one aligned
+  // 16-byte load and store per point), made here and copied back at the
+  // end. What thread 0 projects between the colours (pressure, isometric
+  // bending, tethers, attachments, contacts) works on State::p: `onState`
+  // copies the buffer out before and back after.
+  std::vector<glm::vec4>& buffer = sc.solvePoints;
+  buffer.resize(s.p.size());
+  float* p = reinterpret_cast<float*>(buffer.data());
+  float* p3 = reinterpret_cast<float*>(s.p.data());
+  batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
+  auto onState = [&](auto&& solve) {
+    batch::fromSolveBuffer(p, p3, buffer.size());
+    solve();
+    batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
+  };
+  const bool serialAfterBend = !sc.tethers.empty() || !world.attachments.empty() ||
+                               !sc.selfContacts.empty() || !sc.contacts.empty();
+  batch::StretchArgs sa{p,
+                        ps.a.data(),
+                        ps.b.data(),
+                        ps.rest.data(),
+                        sc.lambdaStretch.data(),
+                        xpbd ? 1.0f : kStretch,
+                        xpbd ? aStretch : 0.0f};
+  batch::BendArgs ba{p,
+                     {pb.v0.data(), pb.v1.data(), pb.v2.data(), pb.v3.data()},
+                     pb.restAngle.data(),
+                     pb.restLength.data(),
+                     pb.restArea.data(),
+                     sc.lambdaBend.data(),
+                     xpbd ? 1.0f : kBend,
+                     xpbd ? aBend : 0.0f,
+                     true,
+                     kMaxBendMove};
+  const bool stretchOn = xpbd ? !std::isinf(aStretch) : true;
+  if (!ps.uniform) {
+    materialValues(
+        ps.size(), [&](std::size_t j) { return ps.stiffness[j]; }, prm.k_stretch, iterations, xpbd,
+        kStretchComplianceUnit, h, sc.kStretchEach);
+    (xpbd ? sa.alphaEach : sa.kEach) = sc.kStretchEach.data();
+  }
+  if (!pb.uniform && !iso) {
+    materialValues(
+        pb.size(), [&](std::size_t j) { return pb.stiffness[j]; }, prm.k_bend, iterations, xpbd,
+        kBendComplianceUnit, h, sc.kBendEach);
+    (xpbd ? ba.alphaEach : ba.kEach) = sc.kBendEach.data();
+  }
+  const float* isoEach = nullptr;
+  if (iso && !uniformMaterial(cloth.isoBend)) {
+    materialValues(
+        cloth.isoBend.size(), [&](std::size_t j) { return cloth.isoBend[j].stiffness; }, prm.k_bend,
+        iterations, xpbd, kBendComplianceUnit, h, sc.kBendEach);
+    isoEach = sc.kBendEach.data();
+  }
+
+  ThreadTeam& team = threadTeam(effectiveThreads(prm.threads, ps.size() + pb.size()));
+  const int n = team.size();
+  auto sync = [&] {
+    if (n > 1) team.barrier();
+  };
+  auto colours = [&](const std::vector<std::uint32_t>& start, std::uint32_t serial, int t,
+                     auto&& project) {
+    for (std::uint32_t c = 0; c + 1 < start.size(); ++c) {
+      if (c == serial) {
+        if (t == 0) project(start[c], start[c + 1], true);
+      } else {
+        std::size_t b, e;
+        batch::share(start[c], start[c + 1], t, n, b, e);
+        project(b, e, false);
+      }
+      sync();
+    }
+  };
+  team.run([&](int t) {
+    for (int it = 0; it < iterations; ++it) {
+      if (cloth.pressureActive) {
+        if (t == 0) onState([&] { solveBalloon(world); });
+        sync();
+      }
+      if (stretchOn)
+        colours(ps.colourStart, ps.serialColour, t, [&](std::size_t b, std::size_t e, bool serial) {
+          batch::stretchRange(sa, b, e, serial);
+        });
+      if (bendOn) {
+        if (!iso) {
+          colours(pb.colourStart, pb.serialColour, t,
+                  [&](std::size_t b, std::size_t e, bool serial) {
+                    batch::bendRange(ba, b, e, serial);
+                  });
+        } else {
+          if (t == 0)
+            onState([&] {
+              if (xpbd)
+                solveIsoBendXpbd(s, cloth.isoBend.data(), 0, cloth.isoBend.size(), aBend,
+                                 sc.lambdaBend.data(), isoEach);
+              else
+                solveIsoBendPbd(s, cloth.isoBend.data(), 0, cloth.isoBend.size(), kBend, isoEach);
+            });
+          sync();
+        }
+      }
+      // Keep serialAfterBend (above) in step with what this projects.
+      if (t == 0 && serialAfterBend)
+        onState([&] {
+          solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+          solveBodyAttachments(s, world.bodies, world.attachments);
+          solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
+          solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+        });
+      sync();
+    }
+  });
+  batch::fromSolveBuffer(p, p3, buffer.size());
+}
+
+}  // namespace drape::sim

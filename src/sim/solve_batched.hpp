@@ -1,0 +1,17 @@
+#pragma once
+// The batched projection of one sub-step (STYLE §4): stretch and dihedral
+// bending constraints coloured, each colour shared by SIMD lanes and the
+// thread team, in a fixed order; bit-identical across lanes and thread
+// counts. Internal to the solver (solver.cpp calls it).
+
+#include "sim/world.hpp"
+
+namespace drape::sim {
+
+// `iterations` passes over pressure, stretch, bending, tethers, attachments
+// and contacts. kStretch/kBend: PBD's per-iteration stiffness; aStretch/aBend:
+// XPBD's α̃ = α/h² (used when `xpbd`).
+void solveBatched(World& world, int iterations, float kStretch, float kBend, float aStretch,
+                  float aBend, bool xpbd);
+
+}  // namespace drape::sim
