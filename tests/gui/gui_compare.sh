@@ -8,10 +8,8 @@
 # Files stay in the working directory for debugging.
 set -uo pipefail
 
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
+# shellcheck source=gui_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 
 usage="usage: gui_compare.sh DRAPE IMAGE_PROBE"
 drape=$(readlink -f "${1:?$usage}")
