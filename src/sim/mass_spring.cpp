@@ -103,7 +103,7 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
   // Contacts as position corrections, one projection each.
   generateStepContacts(world, t0, h, timing);
   t = Clock::now();
-  solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
+  solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
   solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
   timing.solve += msSince(t);
 

@@ -3,35 +3,88 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/solve_batched.hpp"
+#include "sim/thread_team.hpp"
+
 namespace drape::sim {
 namespace {
 
-// Whether the projection of q onto the plane of (a, b, c) lies in the
-// triangle grown by `margin` (m) beyond each edge. Barycentric b_i < 0 puts
-// the point −b_i |N| / |opposite edge| outside that edge.
-bool insideGrown(const glm::vec3& q, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                 float margin) {
-  const glm::vec3 N = glm::cross(b - a, c - a);
-  const float nn = glm::dot(N, N);
-  if (!(nn > 0.0f)) return false;
-  const float len = std::sqrt(nn);
-  const float ba = glm::dot(glm::cross(c - b, q - b), N) / nn;
-  const float bb = glm::dot(glm::cross(a - c, q - c), N) / nn;
-  const float bc = 1.0f - ba - bb;
-  return ba * len >= -margin * glm::length(c - b) && bb * len >= -margin * glm::length(a - c) &&
-         bc * len >= -margin * glm::length(b - a);
-}
+// A triangle's plane and edges at one instant, computed once and tested
+// against many vertices.
+struct TrianglePlane {
+  glm::vec3 a, N;      // a corner, and the normal (b − a) × (c − a)
+  float nn = 0.0f;     // |N|²
+  float len = 0.0f;    // |N|
+  float edge[3] = {};  // |c − b|, |a − c|, |b − a|
+  glm::vec3 b, c;
+  bool valid = false;  // not a sliver
+};
 
-// Signed distance of q to the plane of (a, b, c); false for a sliver.
-bool planeDistance(const glm::vec3& q, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                   float& d) {
-  const glm::vec3 N = glm::cross(b - a, c - a);
-  const float len = glm::length(N);
+TrianglePlane trianglePlane(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
+  TrianglePlane t;
+  t.a = a;
+  t.b = b;
+  t.c = c;
+  t.N = glm::cross(b - a, c - a);
+  t.nn = glm::dot(t.N, t.N);
+  t.len = glm::length(t.N);
+  t.edge[0] = glm::length(c - b);
+  t.edge[1] = glm::length(a - c);
+  t.edge[2] = glm::length(b - a);
   const float longest =
       std::max({glm::dot(b - a, b - a), glm::dot(c - a, c - a), glm::dot(c - b, c - b)});
-  if (!(len > 1e-6f * longest)) return false;
-  d = glm::dot(q - a, N) / len;
-  return true;
+  t.valid = t.len > 1e-6f * longest;
+  return t;
+}
+
+// Signed distance of q to the triangle's plane (a valid one).
+float planeDistance(const TrianglePlane& t, const glm::vec3& q) {
+  return glm::dot(q - t.a, t.N) / t.len;
+}
+
+// Whether the projection of q onto the plane of the triangle lies in the
+// triangle grown by `margin` (m) beyond each edge. Barycentric b_i < 0 puts
+// the point −b_i |N| / |opposite edge| outside that edge.
+bool insideGrown(const TrianglePlane& t, const glm::vec3& q, float margin) {
+  if (!(t.nn > 0.0f)) return false;
+  const float ba = glm::dot(glm::cross(t.c - t.b, q - t.b), t.N) / t.nn;
+  const float bb = glm::dot(glm::cross(t.a - t.c, q - t.c), t.N) / t.nn;
+  const float bc = 1.0f - ba - bb;
+  return ba * t.len >= -margin * t.edge[0] && bb * t.len >= -margin * t.edge[1] &&
+         bc * t.len >= -margin * t.edge[2];
+}
+
+// A triangle over the step: its planes at the start and the end.
+struct TriangleMotion {
+  glm::vec3 from[3], to[3];
+  TrianglePlane start, end;
+};
+
+TriangleMotion triangleMotion(const glm::vec3* from, const glm::vec3* to) {
+  return {{from[0], from[1], from[2]},
+          {to[0], to[1], to[2]},
+          trianglePlane(from[0], from[1], from[2]),
+          trianglePlane(to[0], to[1], to[2])};
+}
+
+// vertexTriangleSide for a triangle whose planes are computed.
+int sideAgainst(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q1, float thickness,
+                float reach) {
+  if (!m.start.valid || !m.end.valid) return 0;
+  const float d0 = planeDistance(m.start, q0), d1 = planeDistance(m.end, q1);
+  // The side it came from; a vertex that starts in the plane goes with its motion.
+  const int side = d0 > 0.0f ? 1 : d0 < 0.0f ? -1 : (d1 >= 0.0f ? 1 : -1);
+  if ((d0 > 0.0f) != (d1 > 0.0f) && d0 != d1) {
+    // It crosses the plane; where it does (the distance taken as linear in
+    // time), is it inside the triangle?
+    const float tau = d0 / (d0 - d1);
+    glm::vec3 at[3];
+    for (int k = 0; k < 3; ++k) at[k] = m.from[k] + tau * (m.to[k] - m.from[k]);
+    if (insideGrown(trianglePlane(at[0], at[1], at[2]), q0 + tau * (q1 - q0), thickness))
+      return side;
+  }
+  if (std::abs(d1) < reach && insideGrown(m.end, q1, thickness)) return side;
+  return 0;
 }
 
 // Does segment [p, q] pass through triangle (a, b, c)? Double precision.
@@ -74,12 +127,17 @@ Aabb grow(Aabb b, float by) {
   return b;
 }
 
-// The box around vertices v[0..count) over the step (x → p), grown by `by`.
-Aabb sweptBox(const State& s, const std::uint32_t* v, int count, float by) {
+// The box around vertices v[0..count) over the step, seen from a frame that
+// moves by `shift` over it (x → p − shift), grown by `by`. Whether a vertex
+// comes near a triangle depends only on their relative motion, so any
+// common shift gives the same pairs; the cloth's mean motion keeps the
+// boxes of a falling or carried cloth small.
+Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3& shift, float by) {
   Aabb b{s.x[v[0]], s.x[v[0]]};
   for (int k = 0; k < count; ++k) {
-    b.min = glm::min(b.min, glm::min(s.x[v[k]], s.p[v[k]]));
-    b.max = glm::max(b.max, glm::max(s.x[v[k]], s.p[v[k]]));
+    const glm::vec3 to = s.p[v[k]] - shift;
+    b.min = glm::min(b.min, glm::min(s.x[v[k]], to));
+    b.max = glm::max(b.max, glm::max(s.x[v[k]], to));
   }
   return grow(b, by);
 }
@@ -89,7 +147,48 @@ Aabb sweptBox(const State& s, const std::uint32_t* v, int count, float by) {
 // each holding a few vertices (measured: 1, 2, 3 and 4 edges per cell).
 constexpr float kHashCellEdges = 2.0f;
 
+// The constraints of triangle t: the vertices the hash finds near its swept
+// box that vertexTriangleSide accepts, appended to `pairs` in bucket order
+// (sorted later). `seen` (one entry per vertex) drops repeats.
+void findPairs(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
+               std::vector<std::uint32_t>& seen, std::vector<SelfContact>& pairs) {
+  const SolverScratch& sc = world.scratch;
+  const State& s = world.state;
+  const float h = sc.selfThickness;
+  const glm::uvec3& tri = world.cloth.triangles[t];
+  const float moved =
+      std::max({sc.selfTravel[tri[0]], sc.selfTravel[tri[1]], sc.selfTravel[tri[2]]});
+  const Aabb box = sweptBox(s, &tri[0], 3, shift, base + moved);
+  const bool pinned = s.w[tri[0]] == 0.0f && s.w[tri[1]] == 0.0f && s.w[tri[2]] == 0.0f;
+  // A vertex joined by an edge to a corner of the triangle is left to the
+  // cloth's own constraints: a crease folded flat puts the neighbours of its
+  // apex edge closer than the thickness, and keeping them apart would fight
+  // the stretch and bending constraints there.
+  auto neighbours = [&](std::uint32_t q) {
+    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
+      if (shares(tri, sc.selfAdj[k])) return true;
+    return false;
+  };
+  const glm::vec3 from[3] = {s.x[tri[0]], s.x[tri[1]], s.x[tri[2]]};
+  const glm::vec3 to[3] = {s.p[tri[0]], s.p[tri[1]], s.p[tri[2]]};
+  const TriangleMotion motion = triangleMotion(from, to);
+  if (!motion.start.valid || !motion.end.valid) return;
+  sc.selfHash.visit(box, [&](std::uint32_t i) {
+    if (seen[i] == t) return;
+    seen[i] = t;
+    if (shares(tri, i) || (pinned && s.w[i] == 0.0f) || neighbours(i)) return;
+    const int side = sideAgainst(motion, s.x[i], s.p[i], h, base + moved + sc.selfTravel[i]);
+    // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
+    if (side > 0) pairs.push_back({{i, tri[0], tri[1], tri[2]}, false});
+    if (side < 0) pairs.push_back({{i, tri[0], tri[2], tri[1]}, false});
+  });
+}
+
 }  // namespace
+
+float selfThickness(float thickness, float meanEdge) {
+  return std::min(thickness, kSelfThicknessPerEdge * meanEdge);
+}
 
 float meanRestEdge(const Cloth& cloth) {
   double sum = 0.0;
@@ -99,22 +198,7 @@ float meanRestEdge(const Cloth& cloth) {
 
 int vertexTriangleSide(const glm::vec3 (&from)[4], const glm::vec3 (&to)[4], float thickness,
                        float reach) {
-  float d0, d1;
-  if (!planeDistance(from[0], from[1], from[2], from[3], d0) ||
-      !planeDistance(to[0], to[1], to[2], to[3], d1))
-    return 0;
-  // The side it came from; a vertex that starts in the plane goes with its motion.
-  const int side = d0 > 0.0f ? 1 : d0 < 0.0f ? -1 : (d1 >= 0.0f ? 1 : -1);
-  if ((d0 > 0.0f) != (d1 > 0.0f) && d0 != d1) {
-    // It crosses the plane; where it does (the distance taken as linear in
-    // time), is it inside the triangle?
-    const float tau = d0 / (d0 - d1);
-    glm::vec3 at[4];
-    for (int k = 0; k < 4; ++k) at[k] = from[k] + tau * (to[k] - from[k]);
-    if (insideGrown(at[0], at[1], at[2], at[3], thickness)) return side;
-  }
-  if (std::abs(d1) < reach && insideGrown(to[0], to[1], to[2], to[3], thickness)) return side;
-  return 0;
+  return sideAgainst(triangleMotion(&from[1], &to[1]), from[0], to[0], thickness, reach);
 }
 
 void generateSelfContacts(World& world) {
@@ -131,66 +215,68 @@ void generateSelfContacts(World& world) {
     sc.selfCellVersion = cloth.topologyVersion;
     sc.selfCellEdges = cloth.stretch.size();
   }
-  if (!(sc.selfCell > 0.0f)) return;
-  const float h = world.params.thickness;
-  // A vertex joined by an edge to a corner of the triangle is left to the
-  // cloth's own constraints: a crease folded flat puts the neighbours of its
-  // apex edge closer than the thickness, and keeping them apart would fight
-  // the stretch and bending constraints there.
-  auto neighbours = [&](std::uint32_t q, const glm::uvec3& tri) {
-    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
-      if (shares(tri, sc.selfAdj[k])) return true;
-    return false;
-  };
+  if (!(sc.selfCell > 0.0f) || n == 0) return;
+  sc.selfThickness = selfThickness(world.params.thickness, sc.selfCell);
+  const float h = sc.selfThickness;
+
+  // The cloth's mean motion over the step: the frame the boxes are seen from.
+  glm::dvec3 sum(0.0);
+  for (std::size_t i = 0; i < n; ++i) sum += glm::dvec3(s.p[i] - s.x[i]);
+  const glm::vec3 shift(sum / double(n));
 
   // Constraints are made once per sub-step, so they must also cover what
   // the iterations move a vertex towards a triangle it was not near: the
   // reach of a pair is the thickness plus a margin of at least h, grown by
-  // how far its vertices travel in the step (the solve's corrections are of
-  // that order), each travel counted up to one cell.
+  // how far its vertices travel in the step against the cloth's mean motion
+  // (the solve's corrections are of that order; a cloth falling as a whole
+  // barely changes shape), each travel counted up to one cell.
   const float base = h + std::max(h, 0.05f * sc.selfCell);
   sc.selfTravel.resize(n);
   for (std::size_t i = 0; i < n; ++i)
-    sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i]), sc.selfCell);
+    sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i] - shift), sc.selfCell);
 
   // Teschner et al.: the vertices go into the hash by their swept boxes
   // (grown by their travel; mostly one cell each), and every triangle looks
   // up the cells of its own swept box grown by the rest of the pair's reach.
   sc.selfBoxes.resize(n);
-  for (std::uint32_t i = 0; i < n; ++i) sc.selfBoxes[i] = sweptBox(s, &i, 1, sc.selfTravel[i]);
+  for (std::uint32_t i = 0; i < n; ++i)
+    sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
   // Each vertex once, by the centre of its box (SpatialHash::Insert).
   sc.selfHash.build(sc.selfBoxes, kHashCellEdges * sc.selfCell, SpatialHash::Insert::Centre);
-  sc.selfSeen.assign(n, UINT32_MAX);
-  sc.selfPairs.clear();
-  const std::vector<glm::uvec3>& tris = cloth.triangles;
-  for (std::uint32_t t = 0; t < tris.size(); ++t) {
-    const glm::uvec3& tri = tris[t];
-    const float moved =
-        std::max({sc.selfTravel[tri[0]], sc.selfTravel[tri[1]], sc.selfTravel[tri[2]]});
-    const Aabb box = sweptBox(s, &tri[0], 3, base + moved);
-    const bool pinned = s.w[tri[0]] == 0.0f && s.w[tri[1]] == 0.0f && s.w[tri[2]] == 0.0f;
-    sc.selfHash.visit(box, [&](std::uint32_t i) {
-      if (sc.selfSeen[i] == t) return;
-      sc.selfSeen[i] = t;
-      if (shares(tri, i) || (pinned && s.w[i] == 0.0f)) return;
-      if (neighbours(i, tri)) return;
-      const float reach = base + moved + sc.selfTravel[i];
-      const glm::vec3 from[4] = {s.x[i], s.x[tri[0]], s.x[tri[1]], s.x[tri[2]]};
-      const glm::vec3 to[4] = {s.p[i], s.p[tri[0]], s.p[tri[1]], s.p[tri[2]]};
-      const int side = vertexTriangleSide(from, to, h, reach);
-      // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
-      if (side > 0) sc.selfPairs.push_back({{i, tri[0], tri[1], tri[2]}, false});
-      if (side < 0) sc.selfPairs.push_back({{i, tri[0], tri[2], tri[1]}, false});
-    });
-  }
 
+  // The triangles are shared among the solver's threads in contiguous
+  // ranges; each range's pairs come out in triangle order, and the ranges
+  // are joined in order, so the result is the same for any thread count.
+  const std::vector<glm::uvec3>& tris = cloth.triangles;
+  ThreadTeam& team =
+      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+  const int threads = team.size();
+  sc.selfThreadPairs.resize(std::size_t(threads));
+  sc.selfThreadSeen.resize(std::size_t(threads));
+  team.run([&](int thread) {
+    std::vector<SelfContact>& pairs = sc.selfThreadPairs[std::size_t(thread)];
+    std::vector<std::uint32_t>& seen = sc.selfThreadSeen[std::size_t(thread)];
+    pairs.clear();
+    seen.assign(n, UINT32_MAX);
+    const std::uint32_t count = std::uint32_t(tris.size());
+    const std::uint32_t begin =
+        std::uint32_t(std::uint64_t(count) * std::uint64_t(thread) / std::uint64_t(threads));
+    const std::uint32_t end =
+        std::uint32_t(std::uint64_t(count) * std::uint64_t(thread + 1) / std::uint64_t(threads));
+    for (std::uint32_t t = begin; t < end; ++t) findPairs(world, t, shift, base, seen, pairs);
+  });
   // In vertex order (a stable counting sort keeps the triangles ascending
   // within each vertex), whatever the hash's layout.
   sc.selfStart.assign(n + 1, 0);
-  for (const SelfContact& c : sc.selfPairs) ++sc.selfStart[c.v[0] + 1];
+  std::size_t total = 0;
+  for (const std::vector<SelfContact>& pairs : sc.selfThreadPairs) {
+    for (const SelfContact& c : pairs) ++sc.selfStart[c.v[0] + 1];
+    total += pairs.size();
+  }
   for (std::size_t i = 0; i < n; ++i) sc.selfStart[i + 1] += sc.selfStart[i];
-  sc.selfContacts.resize(sc.selfPairs.size());
-  for (const SelfContact& c : sc.selfPairs) sc.selfContacts[sc.selfStart[c.v[0]]++] = c;
+  sc.selfContacts.resize(total);
+  for (const std::vector<SelfContact>& pairs : sc.selfThreadPairs)
+    for (const SelfContact& c : pairs) sc.selfContacts[sc.selfStart[c.v[0]]++] = c;
 }
 
 void solveSelfContacts(State& s, SelfContact* contacts, std::size_t count, float thickness) {

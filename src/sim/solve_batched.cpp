@@ -14,17 +14,11 @@
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
-namespace {
-
-// Threads worth waking: below about 6,000 constraints each, the barriers
-// between colours cost more than the work shared.
-int effectiveThreads(int requested, std::size_t constraints) {
+int solverThreads(int requested, std::size_t constraints) {
   const int want = requested <= 0 ? hardwareThreads() : requested;
   const int useful = int(std::max<std::size_t>(1, constraints / 6000));
   return std::max(1, std::min(want, useful));
 }
-
-}  // namespace
 
 void solveBatched(World& world, int iterations, float kStretch, float kBend, float aStretch,
                   float aBend, bool xpbd) {
@@ -102,7 +96,7 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
     isoEach = sc.kBendEach.data();
   }
 
-  ThreadTeam& team = threadTeam(effectiveThreads(prm.threads, ps.size() + pb.size()));
+  ThreadTeam& team = threadTeam(solverThreads(prm.threads, ps.size() + pb.size()));
   const int n = team.size();
   auto sync = [&] {
     if (n > 1) team.barrier();
@@ -153,7 +147,7 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
         onState([&] {
           solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
           solveBodyAttachments(s, world.bodies, world.attachments);
-          solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
+          solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
           solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
         });
       sync();

@@ -403,7 +403,7 @@ void step(World& world) {
         solveBodyAttachments(s, world.bodies, world.attachments);
         // Self contacts before collider contacts: a layer pressed against the
         // floor is kept out of it.
-        solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), prm.thickness);
+        solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
         solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
       }
       timing.solve += msSince(t);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace drape::sim {
 namespace {
@@ -41,48 +42,87 @@ std::size_t SpatialHash::bucketOf(std::int64_t x, std::int64_t y, std::int64_t z
   return std::size_t((h ^ (h >> 31)) & mask_);
 }
 
-void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert insert) {
-  inverseCell_ = 1.0f / std::max(cell, 1e-6f);
+void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert insert, Layout layout) {
+  const float size = std::max(cell, 1e-6f);
+  inverseCell_ = 1.0f / size;
   insert_ = insert;
   boxes_ = boxes;
   large_.clear();
   reach_ = glm::vec3(0.0f);
+  // Stored by its centre: Centre mode and at most two cells wide.
+  auto byCentre = [&](const Aabb& b) {
+    if (insert != Insert::Centre) return false;
+    const glm::vec3 e = b.max - b.min;
+    return e.x <= 2.0f * size && e.y <= 2.0f * size && e.z <= 2.0f * size;
+  };
+  // The cells a box goes into: its centre's, or all it overlaps (none past
+  // kMaxCells: such a box goes on the list every query checks).
+  auto cellsFor = [&](const Aabb& b, bool& tooLarge) {
+    tooLarge = false;
+    if (byCentre(b)) {
+      const glm::vec3 c = 0.5f * (b.min + b.max);
+      return cellsOf({c, c});
+    }
+    const CellRange r = cellsOf(b);
+    tooLarge = r.count() > kMaxCells;
+    return r;
+  };
+  // Entries, and the block of cells they occupy.
   std::uint64_t entries = 0;
+  glm::i64vec3 lo(std::numeric_limits<std::int64_t>::max());
+  glm::i64vec3 hi(std::numeric_limits<std::int64_t>::min());
+  bool tooLarge;
   for (const Aabb& b : boxes_) {
-    const std::uint64_t c = cellsOf(b).count();
-    if (c > kMaxCells) continue;
-    entries += insert == Insert::Centre ? 1 : c;
-    reach_ = glm::max(reach_, 0.5f * (b.max - b.min));
+    const CellRange r = cellsFor(b, tooLarge);
+    if (tooLarge) continue;
+    if (byCentre(b)) reach_ = glm::max(reach_, 0.5f * (b.max - b.min));
+    entries += r.count();
+    lo = glm::min(lo, r.lo);
+    hi = glm::max(hi, r.hi);
   }
-  std::size_t size = 64;
-  while (size < 2 * entries) size *= 2;
-  mask_ = size - 1;
-  start_.assign(size + 1, 0);
+  // Indexed directly when the block is small enough (Auto), or up to 2^26
+  // cells when asked to.
+  const double limit = layout == Layout::Dense
+                           ? double(1u << 26)
+                           : double(std::max<std::uint64_t>(1u << 16, 16 * boxes_.size()));
+  const glm::dvec3 span = glm::dvec3(hi - lo) + glm::dvec3(1.0);
+  dense_ = entries > 0 && layout != Layout::Hashed && span.x * span.y * span.z <= limit;
+  std::size_t tableSize;
+  if (dense_) {
+    lo_ = lo;
+    dims_ = hi - lo + glm::i64vec3(1);
+    tableSize = std::size_t(dims_.x * dims_.y * dims_.z);
+  } else {
+    tableSize = 64;
+    while (tableSize < 2 * entries) tableSize *= 2;
+    mask_ = tableSize - 1;
+  }
+  start_.assign(tableSize + 1, 0);
   auto forCells = [&](const CellRange& r, auto&& f) {
     for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
       for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
-        for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x) f(bucketOf(x, y, z));
-  };
-  // The cells a box goes into: all it overlaps, or its centre's.
-  auto cellsFor = [&](const Aabb& b) {
-    if (insert == Insert::EveryCell) return cellsOf(b);
-    const glm::vec3 c = 0.5f * (b.min + b.max);
-    return cellsOf({c, c});
+        for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x)
+          f(dense_ ? denseIndex(x, y, z) : bucketOf(x, y, z));
   };
   // Counting sort: sizes, offsets, then fill in box order.
   for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
-    if (cellsOf(boxes_[i]).count() > kMaxCells) {
+    const CellRange r = cellsFor(boxes_[i], tooLarge);
+    if (tooLarge)
       large_.push_back(i);
-      continue;
-    }
-    forCells(cellsFor(boxes_[i]), [&](std::size_t b) { ++start_[b + 1]; });
+    else
+      forCells(r, [&](std::size_t b) { ++start_[b + 1]; });
   }
-  for (std::size_t b = 0; b < size; ++b) start_[b + 1] += start_[b];
-  items_.resize(start_[size]);
+  for (std::size_t b = 0; b < tableSize; ++b) start_[b + 1] += start_[b];
+  items_.resize(start_[tableSize]);
+  itemBoxes_.resize(items_.size());
   fill_.assign(start_.begin(), start_.end() - 1);
   for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
-    if (cellsOf(boxes_[i]).count() > kMaxCells) continue;
-    forCells(cellsFor(boxes_[i]), [&](std::size_t b) { items_[fill_[b]++] = i; });
+    const CellRange r = cellsFor(boxes_[i], tooLarge);
+    if (!tooLarge)
+      forCells(r, [&](std::size_t b) {
+        itemBoxes_[fill_[b]] = boxes_[i];
+        items_[fill_[b]++] = i;
+      });
   }
 }
 

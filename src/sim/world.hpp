@@ -79,12 +79,17 @@ struct SolverScratch {
   // constraints, the hash of the vertices and what building them needs, and
   // for the topology they were made on: the cell size (the mean rest edge)
   // and each vertex's neighbours.
-  std::vector<SelfContact> selfContacts, selfPairs;
+  std::vector<SelfContact> selfContacts;
   SpatialHash selfHash;
   std::vector<Aabb> selfBoxes;
   std::vector<float> selfTravel;
-  std::vector<std::uint32_t> selfSeen, selfStart, selfAdjStart, selfAdj;
+  std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
+  // Each detection thread's constraints (in triangle order) and the last
+  // triangle that met each vertex.
+  std::vector<std::vector<SelfContact>> selfThreadPairs;
+  std::vector<std::vector<std::uint32_t>> selfThreadSeen;
   float selfCell = 0.0f;
+  float selfThickness = 0.0f;  // the distance the contacts keep (selfThickness())
   std::uint64_t selfCellVersion = UINT64_MAX;
   std::size_t selfCellEdges = 0;
   std::vector<Pose> posesFrom, posesTo;

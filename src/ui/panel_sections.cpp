@@ -251,6 +251,11 @@ void drawStatsSection(const PanelInput& in) {
   ImGui::Text("%zu stretch, %zu bend constraints", cloth.stretch.size(), bend);
   ImGui::Text("%zu pins, %zu tethers", world.pins.size(), world.scratch.tethers.size());
   ImGui::Text("self contacts: %zu (%zu pushed)", world.selfContacts, world.selfContactsActive);
+  // Self contacts keep less than the thickness on a fine mesh (selfThickness()).
+  if (world.params.self_collision != 0 && world.scratch.selfThickness > 0.0f &&
+      world.scratch.selfThickness < world.params.thickness)
+    ImGui::Text("self-collision gap: %.1f mm (0.35 edge)",
+                double(world.scratch.selfThickness) * 1e3);
   if (world.tornEdges > 0) ImGui::Text("torn edges: %llu", (unsigned long long)world.tornEdges);
 }
 
