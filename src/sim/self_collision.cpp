@@ -227,13 +227,21 @@ void generateSelfContacts(World& world) {
   // Constraints are made once per sub-step, so they must also cover what
   // the iterations move a vertex towards a triangle it was not near: the
   // reach of a pair is the thickness plus a margin of at least h, grown by
-  // how far its vertices travel in the step against the cloth's mean motion
-  // (the solve's corrections are of that order; a cloth falling as a whole
-  // barely changes shape), each travel counted up to one cell.
+  // how far its vertices travel in the step against the mean motion of
+  // their neighbours (the solve's corrections come from such relative
+  // motion; a cloth falling or swinging as a whole barely changes shape),
+  // each travel counted up to one cell. Against the cloth's mean motion
+  // instead, a swinging 128² cloth had 4–10 times the contacts and more
+  // crossings.
   const float base = h + std::max(h, 0.05f * sc.selfCell);
   sc.selfTravel.resize(n);
-  for (std::size_t i = 0; i < n; ++i)
-    sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i] - shift), sc.selfCell);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t b = sc.selfAdjStart[i], e = sc.selfAdjStart[i + 1];
+    glm::vec3 mean(0.0f);
+    for (std::uint32_t k = b; k < e; ++k) mean += s.p[sc.selfAdj[k]] - s.x[sc.selfAdj[k]];
+    const glm::vec3 local = e > b ? mean / float(e - b) : shift;
+    sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i] - local), sc.selfCell);
+  }
 
   // Teschner et al.: the vertices go into the hash by their swept boxes
   // (grown by their travel; mostly one cell each), and every triangle looks
