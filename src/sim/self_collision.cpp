@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/batch_solve.hpp"
 #include "sim/solve_batched.hpp"
 #include "sim/thread_team.hpp"
 
@@ -231,8 +232,8 @@ void generateSelfContacts(World& world) {
   // their neighbours (the solve's corrections come from such relative
   // motion; a cloth falling or swinging as a whole barely changes shape),
   // each travel counted up to one cell. Against the cloth's mean motion
-  // instead, a swinging 128² cloth had 4–10 times the contacts and more
-  // crossings.
+  // instead, a swinging 128² cloth had 4–10 times the contacts, and fold
+  // and drape at 64² ended with more edge–triangle crossings.
   const float base = h + std::max(h, 0.05f * sc.selfCell);
   sc.selfTravel.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -266,12 +267,10 @@ void generateSelfContacts(World& world) {
     std::vector<std::uint32_t>& seen = sc.selfThreadSeen[std::size_t(thread)];
     pairs.clear();
     seen.assign(n, UINT32_MAX);
-    const std::uint32_t count = std::uint32_t(tris.size());
-    const std::uint32_t begin =
-        std::uint32_t(std::uint64_t(count) * std::uint64_t(thread) / std::uint64_t(threads));
-    const std::uint32_t end =
-        std::uint32_t(std::uint64_t(count) * std::uint64_t(thread + 1) / std::uint64_t(threads));
-    for (std::uint32_t t = begin; t < end; ++t) findPairs(world, t, shift, base, seen, pairs);
+    std::size_t begin, end;
+    batch::share(0, tris.size(), thread, threads, begin, end);
+    for (std::size_t t = begin; t < end; ++t)
+      findPairs(world, std::uint32_t(t), shift, base, seen, pairs);
   });
   // In vertex order (a stable counting sort keeps the triangles ascending
   // within each vertex), whatever the hash's layout.

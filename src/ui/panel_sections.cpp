@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "sim/self_collision.hpp"
 #include "ui/param_widgets.hpp"
 #include "ui/theme.hpp"
 
@@ -254,8 +255,8 @@ void drawStatsSection(const PanelInput& in) {
   // Self contacts keep less than the thickness on a fine mesh (selfThickness()).
   if (world.params.self_collision != 0 && world.scratch.selfThickness > 0.0f &&
       world.scratch.selfThickness < world.params.thickness)
-    ImGui::Text("self-collision gap: %.1f mm (0.35 edge)",
-                double(world.scratch.selfThickness) * 1e3);
+    ImGui::Text("self-collision gap: %.1f mm (%.2f of an edge)",
+                double(world.scratch.selfThickness) * 1e3, double(sim::kSelfThicknessPerEdge));
   if (world.tornEdges > 0) ImGui::Text("torn edges: %llu", (unsigned long long)world.tornEdges);
 }
 
