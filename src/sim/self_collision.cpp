@@ -172,6 +172,20 @@ void findPairs(const World& world, std::uint32_t t, const glm::vec3& shift, floa
   };
   const glm::vec3 from[3] = {s.x[tri[0]], s.x[tri[1]], s.x[tri[2]]};
   const glm::vec3 to[3] = {s.p[tri[0]], s.p[tri[1]], s.p[tri[2]]};
+  // A vertex with an edge through the triangle at the start of the step is
+  // on both of its sides already: the cloth is tangled there. Keeping it on
+  // the side it is on would hold the tangle, and as the sheets slide, the
+  // contacts of the vertices beyond it would spread it (a 128² drape: 533
+  // edge–triangle crossings at frame 39, 177,000 at frame 119); left free,
+  // the stretch and bending constraints pull it back out (831 at frame 119).
+  const glm::dvec3 corner[3] = {glm::dvec3(from[0]), glm::dvec3(from[1]), glm::dvec3(from[2])};
+  auto passesThrough = [&](std::uint32_t q) {
+    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
+      if (segmentCrossesTriangle(glm::dvec3(s.x[q]), glm::dvec3(s.x[sc.selfAdj[k]]), corner[0],
+                                 corner[1], corner[2]))
+        return true;
+    return false;
+  };
   const TriangleMotion motion = triangleMotion(from, to);
   if (!motion.start.valid || !motion.end.valid) return;
   sc.selfHash.visit(box, [&](std::uint32_t i) {
@@ -179,6 +193,7 @@ void findPairs(const World& world, std::uint32_t t, const glm::vec3& shift, floa
     seen[i] = t;
     if (shares(tri, i) || (pinned && s.w[i] == 0.0f) || neighbours(i)) return;
     const int side = sideAgainst(motion, s.x[i], s.p[i], h, base + moved + sc.selfTravel[i]);
+    if (side == 0 || passesThrough(i)) return;
     // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
     if (side > 0) pairs.push_back({{i, tri[0], tri[1], tri[2]}, false});
     if (side < 0) pairs.push_back({{i, tri[0], tri[2], tri[1]}, false});

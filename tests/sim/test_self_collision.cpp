@@ -188,6 +188,33 @@ TEST(SelfCollision, FastVertexStaysOnItsSideOfATriangle) {
     }
 }
 
+TEST(SelfCollision, AVertexWithAnEdgeThroughATriangleGetsNoContactWithIt) {
+  // A big horizontal triangle at y = 0, and two small ones 2 and 4 mm above
+  // it, within reach: the first hangs down through it (two of its edges pass
+  // through), the second does not.
+  sim::TriMesh mesh;
+  mesh.positions = {{-1.0f, 0.0f, -1.0f},  {1.0f, 0.0f, -1.0f}, {0.0f, 0.0f, 1.0f},
+                    {0.0f, 0.002f, 0.0f},  {0.0f, -0.3f, 0.0f}, {0.3f, -0.3f, 0.0f},
+                    {0.3f, 0.004f, -0.3f}, {0.3f, 0.3f, -0.3f}, {0.6f, 0.3f, -0.3f}};
+  mesh.triangles = {{0, 2, 1}, {3, 4, 5}, {6, 7, 8}};
+  sim::Params params;
+  params.self_collision = 1;
+  auto built = scene::worldFromMesh(mesh, params);
+  ASSERT_TRUE(built) << built.error();
+  sim::World& w = built.value();
+  ASSERT_EQ(sim::countSelfIntersections(w), 2u);
+  w.state.p = w.state.x;
+  sim::generateSelfContacts(w);
+  auto withBigTriangle = [&](std::uint32_t vertex) {
+    int found = 0;
+    for (const sim::SelfContact& c : w.scratch.selfContacts)
+      if (c.v[0] == vertex && c.v[1] == 0) ++found;
+    return found;
+  };
+  EXPECT_EQ(withBigTriangle(3), 0) << "the tangled vertex would be held below";
+  EXPECT_EQ(withBigTriangle(6), 1) << "the clean one is kept above";
+}
+
 TEST(SelfCollision, FoldSceneHasNoCrossingsWithSelfCollision) {
   sim::World w = buildScene("fold");
   ASSERT_EQ(w.vertexCount(), 1369u);
@@ -259,7 +286,7 @@ TEST(SelfCollision, FineClothKeepsAThinnerGapAndStaysCalm) {
   // by frame 44, 80 m/s by 52) as its contacts grew to millions.
   sim::World w = buildScene("drape", {"resolution=128", "self_collision=1"});
   float fastest = 0.0f;
-  for (int frame = 1; frame <= 55; ++frame) {
+  for (int frame = 1; frame <= 100; ++frame) {
     sim::step(w);
     ASSERT_TRUE(sim::allFinite(w)) << "frame " << frame;
     if (frame > 42)
@@ -271,4 +298,8 @@ TEST(SelfCollision, FineClothKeepsAThinnerGapAndStaysCalm) {
   EXPECT_GT(w.selfContactsActive, 0u);  // it did pile up
   EXPECT_LT(fastest, 6.0f);
   EXPECT_LT(w.selfContacts, 20u * w.vertexCount());
+  // Tight folds pass through themselves in places, but the tangles do not
+  // spread: 971 edge–triangle crossings at frame 100, where contacts that
+  // held tangled vertices on the wrong side made 46,700.
+  EXPECT_LT(sim::countSelfIntersections(w), 3000u);
 }
