@@ -1,5 +1,6 @@
 #include "sim/thread_team.hpp"
 
+#include <chrono>
 #include <memory>
 
 namespace drape::sim {
@@ -36,8 +37,8 @@ void ThreadTeam::runJob(JobRef job) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     job_ = &job;
-    pending_.store(size_ - 1, std::memory_order_release);
-    ++jobId_;
+    pending_.store(size_ - 1, std::memory_order_relaxed);
+    jobId_.fetch_add(1, std::memory_order_release);
   }
   wake_.notify_all();
   job(0);
@@ -46,14 +47,25 @@ void ThreadTeam::runJob(JobRef job) {
 }
 
 void ThreadTeam::worker(int index) {
+  using Clock = std::chrono::steady_clock;
+  constexpr auto kWatch = std::chrono::microseconds(200);
   std::uint64_t seen = 0;
   for (;;) {
+    // Watch for the next job (a step's serial parts between two are short),
+    // then sleep until one comes.
+    const Clock::time_point until = Clock::now() + kWatch;
+    std::uint64_t id = jobId_.load(std::memory_order_acquire);
+    for (int spin = 0; id == seen; ++spin) {
+      if ((spin & 63) == 63 && Clock::now() > until) break;
+      if (spin > 2000) std::this_thread::yield();
+      id = jobId_.load(std::memory_order_acquire);
+    }
     const JobRef* job;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [&] { return stop_ || jobId_ != seen; });
+      wake_.wait(lock, [&] { return stop_ || jobId_.load(std::memory_order_acquire) != seen; });
       if (stop_) return;
-      seen = jobId_;
+      seen = jobId_.load(std::memory_order_acquire);
       job = job_;
     }
     (*job)(index);

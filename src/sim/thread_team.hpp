@@ -2,7 +2,10 @@
 // A persistent team of threads for the solver (std::thread only). The step
 // runs as one parallel region: every thread walks the same iteration and
 // colour loop, projects its share of each colour, and meets the others at a
-// barrier between colours. Threads spin briefly, then yield. Handing out a
+// barrier between colours. Threads spin briefly, then yield. Between jobs a
+// worker watches for the next one for a while before it sleeps: the serial
+// parts of a step between two jobs are short, and waking a sleeping thread
+// takes tens of microseconds. Handing out a
 // job allocates nothing: the team keeps a non-owning reference to it.
 
 #include <atomic>
@@ -69,8 +72,9 @@ class ThreadTeam {
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  const JobRef* job_ = nullptr;  // runJob's argument, valid while it runs
-  std::uint64_t jobId_ = 0;
+  // runJob's argument, valid while it runs; published by jobId_ (release).
+  const JobRef* job_ = nullptr;
+  std::atomic<std::uint64_t> jobId_{0};
   std::atomic<int> pending_{0};
   bool stop_ = false;
 };
