@@ -20,8 +20,8 @@ namespace drape::sim {
 // the constraint keeps q on the side it came from. A vertex joined by an edge
 // to a corner of the triangle gets none, and neither does one with an edge
 // through the triangle at the start of the step (the cloth is tangled there;
-// its own constraints pull the vertex back out). The constraints come out in vertex
-// order, then triangle order, whatever the hash's layout (determinism).
+// its own constraints pull the vertex back out). The constraints come out in
+// vertex order, then triangle order, whatever the hash's layout (determinism).
 void generateSelfContacts(World& world);
 
 // Project the constraints on the predicted positions: stiffness 1, mass

@@ -5,8 +5,8 @@
 // barrier between colours. Threads spin briefly, then yield. Between jobs a
 // worker watches for the next one for a while before it sleeps: the serial
 // parts of a step between two jobs are short, and waking a sleeping thread
-// takes tens of microseconds. Handing out a
-// job allocates nothing: the team keeps a non-owning reference to it.
+// takes tens of microseconds. Handing out a job allocates nothing: the team
+// keeps a non-owning reference to it.
 
 #include <atomic>
 #include <condition_variable>
