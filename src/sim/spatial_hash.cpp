@@ -7,12 +7,14 @@
 namespace drape::sim {
 namespace {
 
-std::int64_t cellCoord(float x, float inverseCell) {
-  // Clamp: a far-flung vertex must not overflow the integer cell index.
-  double c = std::floor(double(x) * double(inverseCell));
+// floor(x / cell), clamped: a far-flung vertex must not overflow the
+// integer cell index. Without a call to floor (not inlined without SSE4.1).
+inline std::int64_t cellCoord(float x, float inverseCell) {
+  double c = double(x) * double(inverseCell);
   if (!(c >= -1e15)) c = -1e15;  // NaN too
   if (!(c <= 1e15)) c = 1e15;
-  return std::int64_t(c);
+  const std::int64_t i = std::int64_t(c);  // rounds towards zero
+  return i - std::int64_t(double(i) > c);
 }
 
 }  // namespace
@@ -67,14 +69,22 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
     tooLarge = r.count() > kMaxCells;
     return r;
   };
-  // Entries, and the block of cells they occupy.
+  // The cells of each box, the entries, and the block of cells they occupy.
+  // A box on the large list gets an empty range.
+  ranges_.resize(boxes_.size());
   std::uint64_t entries = 0;
   glm::i64vec3 lo(std::numeric_limits<std::int64_t>::max());
   glm::i64vec3 hi(std::numeric_limits<std::int64_t>::min());
   bool tooLarge;
-  for (const Aabb& b : boxes_) {
-    const CellRange r = cellsFor(b, tooLarge);
-    if (tooLarge) continue;
+  for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
+    const Aabb& b = boxes_[i];
+    CellRange& r = ranges_[i];
+    r = cellsFor(b, tooLarge);
+    if (tooLarge) {
+      large_.push_back(i);
+      r = {glm::i64vec3(0), glm::i64vec3(-1)};
+      continue;
+    }
     if (byCentre(b)) reach_ = glm::max(reach_, 0.5f * (b.max - b.min));
     entries += r.count();
     lo = glm::min(lo, r.lo);
@@ -105,25 +115,20 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
           f(dense_ ? denseIndex(x, y, z) : bucketOf(x, y, z));
   };
   // Counting sort: sizes, offsets, then fill in box order.
-  for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
-    const CellRange r = cellsFor(boxes_[i], tooLarge);
-    if (tooLarge)
-      large_.push_back(i);
-    else
-      forCells(r, [&](std::size_t b) { ++start_[b + 1]; });
-  }
+  for (const CellRange& r : ranges_) forCells(r, [&](std::size_t b) { ++start_[b + 1]; });
   for (std::size_t b = 0; b < tableSize; ++b) start_[b + 1] += start_[b];
   items_.resize(start_[tableSize]);
-  itemBoxes_.resize(items_.size());
+  for (std::vector<float>& b : bounds_) b.resize(items_.size() + 4);
   fill_.assign(start_.begin(), start_.end() - 1);
-  for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
-    const CellRange r = cellsFor(boxes_[i], tooLarge);
-    if (!tooLarge)
-      forCells(r, [&](std::size_t b) {
-        itemBoxes_[fill_[b]] = boxes_[i];
-        items_[fill_[b]++] = i;
-      });
-  }
+  for (std::uint32_t i = 0; i < boxes_.size(); ++i)
+    forCells(ranges_[i], [&](std::size_t b) {
+      const std::uint32_t k = fill_[b]++;
+      for (int a = 0; a < 3; ++a) {
+        bounds_[a][k] = boxes_[i].min[a];
+        bounds_[3 + a][k] = boxes_[i].max[a];
+      }
+      items_[k] = i;
+    });
 }
 
 void SpatialHash::query(const Aabb& box, std::vector<std::uint32_t>& out) const {
