@@ -1,6 +1,7 @@
 #include "sim/self_collision.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "sim/batch_solve.hpp"
@@ -148,6 +149,9 @@ Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3
 // each holding a few vertices (measured: 1, 2, 3 and 4 edges per cell).
 constexpr float kHashCellEdges = 2.0f;
 
+// Triangles per chunk of the parallel lookup: a 128² cloth makes 64 chunks.
+constexpr std::size_t kTrianglesPerChunk = 512;
+
 // The constraints of triangle t: the vertices the hash finds near its swept
 // box that vertexTriangleSide accepts, appended to `pairs` in bucket order
 // (sorted later). `seen` (one entry per vertex) drops repeats.
@@ -161,15 +165,16 @@ void findPairs(const World& world, std::uint32_t t, const glm::vec3& shift, floa
       std::max({sc.selfTravel[tri[0]], sc.selfTravel[tri[1]], sc.selfTravel[tri[2]]});
   const Aabb box = sweptBox(s, &tri[0], 3, shift, base + moved);
   const bool pinned = s.w[tri[0]] == 0.0f && s.w[tri[1]] == 0.0f && s.w[tri[2]] == 0.0f;
-  // A vertex joined by an edge to a corner of the triangle is left to the
-  // cloth's own constraints: a crease folded flat puts the neighbours of its
-  // apex edge closer than the thickness, and keeping them apart would fight
-  // the stretch and bending constraints there.
-  auto neighbours = [&](std::uint32_t q) {
-    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
-      if (shares(tri, sc.selfAdj[k])) return true;
-    return false;
-  };
+  // The triangle's corners, and the vertices joined by an edge to a corner,
+  // are marked seen before the lookup, so that it skips them. Those are left
+  // to the cloth's own constraints: a crease folded flat puts the neighbours
+  // of its apex edge closer than the thickness, and keeping them apart would
+  // fight the stretch and bending constraints there.
+  for (int k = 0; k < 3; ++k) {
+    seen[tri[k]] = t;
+    for (std::uint32_t j = sc.selfAdjStart[tri[k]]; j < sc.selfAdjStart[tri[k] + 1]; ++j)
+      seen[sc.selfAdj[j]] = t;
+  }
   const glm::vec3 from[3] = {s.x[tri[0]], s.x[tri[1]], s.x[tri[2]]};
   const glm::vec3 to[3] = {s.p[tri[0]], s.p[tri[1]], s.p[tri[2]]};
   // A vertex with an edge through the triangle at the start of the step is
@@ -191,7 +196,7 @@ void findPairs(const World& world, std::uint32_t t, const glm::vec3& shift, floa
   sc.selfHash.visit(box, [&](std::uint32_t i) {
     if (seen[i] == t) return;
     seen[i] = t;
-    if (shares(tri, i) || (pinned && s.w[i] == 0.0f) || neighbours(i)) return;
+    if (pinned && s.w[i] == 0.0f) return;
     const int side = sideAgainst(motion, s.x[i], s.p[i], h, base + moved + sc.selfTravel[i]);
     if (side == 0 || passesThrough(i)) return;
     // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
@@ -268,37 +273,41 @@ void generateSelfContacts(World& world) {
   // Each vertex once, by the centre of its box (SpatialHash::Insert).
   sc.selfHash.build(sc.selfBoxes, kHashCellEdges * sc.selfCell, SpatialHash::Insert::Centre);
 
-  // The triangles are shared among the solver's threads in contiguous
-  // ranges; each range's pairs come out in triangle order, and the ranges
-  // are joined in order, so the result is the same for any thread count.
+  // The triangles are taken by the solver's threads in chunks, whichever
+  // thread is free next (piled-up regions cost far more than flat ones);
+  // each chunk's pairs come out in triangle order, and the chunks are joined
+  // in order, so the result is the same for any thread count.
   const std::vector<glm::uvec3>& tris = cloth.triangles;
   ThreadTeam& team =
       threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
-  const int threads = team.size();
-  sc.selfThreadPairs.resize(std::size_t(threads));
-  sc.selfThreadSeen.resize(std::size_t(threads));
+  const std::size_t chunks = (tris.size() + kTrianglesPerChunk - 1) / kTrianglesPerChunk;
+  sc.selfChunkPairs.resize(std::max(sc.selfChunkPairs.size(), chunks));
+  sc.selfThreadSeen.resize(std::size_t(team.size()));
+  std::atomic<std::size_t> next{0};
   team.run([&](int thread) {
-    std::vector<SelfContact>& pairs = sc.selfThreadPairs[std::size_t(thread)];
     std::vector<std::uint32_t>& seen = sc.selfThreadSeen[std::size_t(thread)];
-    pairs.clear();
     seen.assign(n, UINT32_MAX);
-    std::size_t begin, end;
-    batch::share(0, tris.size(), thread, threads, begin, end);
-    for (std::size_t t = begin; t < end; ++t)
-      findPairs(world, std::uint32_t(t), shift, base, seen, pairs);
+    for (std::size_t c = next++; c < chunks; c = next++) {
+      std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
+      pairs.clear();
+      const std::size_t end = std::min(tris.size(), (c + 1) * kTrianglesPerChunk);
+      for (std::size_t t = c * kTrianglesPerChunk; t < end; ++t)
+        findPairs(world, std::uint32_t(t), shift, base, seen, pairs);
+    }
   });
   // In vertex order (a stable counting sort keeps the triangles ascending
   // within each vertex), whatever the hash's layout.
   sc.selfStart.assign(n + 1, 0);
   std::size_t total = 0;
-  for (const std::vector<SelfContact>& pairs : sc.selfThreadPairs) {
-    for (const SelfContact& c : pairs) ++sc.selfStart[c.v[0] + 1];
-    total += pairs.size();
+  for (std::size_t c = 0; c < chunks; ++c) {
+    for (const SelfContact& pair : sc.selfChunkPairs[c]) ++sc.selfStart[pair.v[0] + 1];
+    total += sc.selfChunkPairs[c].size();
   }
   for (std::size_t i = 0; i < n; ++i) sc.selfStart[i + 1] += sc.selfStart[i];
   sc.selfContacts.resize(total);
-  for (const std::vector<SelfContact>& pairs : sc.selfThreadPairs)
-    for (const SelfContact& c : pairs) sc.selfContacts[sc.selfStart[c.v[0]]++] = c;
+  for (std::size_t c = 0; c < chunks; ++c)
+    for (const SelfContact& pair : sc.selfChunkPairs[c])
+      sc.selfContacts[sc.selfStart[pair.v[0]]++] = pair;
 }
 
 void solveSelfContacts(State& s, SelfContact* contacts, std::size_t count, float thickness) {

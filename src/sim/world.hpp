@@ -84,9 +84,9 @@ struct SolverScratch {
   std::vector<Aabb> selfBoxes;
   std::vector<float> selfTravel;
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
-  // Each detection thread's constraints (in triangle order) and the last
-  // triangle that met each vertex.
-  std::vector<std::vector<SelfContact>> selfThreadPairs;
+  // The constraints of each chunk of triangles (in triangle order), and each
+  // detection thread's last triangle that met each vertex.
+  std::vector<std::vector<SelfContact>> selfChunkPairs;
   std::vector<std::vector<std::uint32_t>> selfThreadSeen;
   float selfCell = 0.0f;
   float selfThickness = 0.0f;  // the distance the contacts keep (selfThickness())
