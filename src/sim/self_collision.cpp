@@ -1,7 +1,6 @@
 #include "sim/self_collision.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 
 #include "sim/batch_solve.hpp"
@@ -283,17 +282,14 @@ void generateSelfContacts(World& world) {
   const std::size_t chunks = (tris.size() + kTrianglesPerChunk - 1) / kTrianglesPerChunk;
   sc.selfChunkPairs.resize(std::max(sc.selfChunkPairs.size(), chunks));
   sc.selfThreadSeen.resize(std::size_t(team.size()));
-  std::atomic<std::size_t> next{0};
-  team.run([&](int thread) {
-    std::vector<std::uint32_t>& seen = sc.selfThreadSeen[std::size_t(thread)];
-    seen.assign(n, UINT32_MAX);
-    for (std::size_t c = next++; c < chunks; c = next++) {
-      std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
-      pairs.clear();
-      const std::size_t end = std::min(tris.size(), (c + 1) * kTrianglesPerChunk);
-      for (std::size_t t = c * kTrianglesPerChunk; t < end; ++t)
-        findPairs(world, std::uint32_t(t), shift, base, seen, pairs);
-    }
+  for (std::vector<std::uint32_t>& seen : sc.selfThreadSeen) seen.assign(n, UINT32_MAX);
+  forEachChunk(team, chunks, [&](std::size_t c, int thread) {
+    std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
+    pairs.clear();
+    const std::size_t end = std::min(tris.size(), (c + 1) * kTrianglesPerChunk);
+    for (std::size_t t = c * kTrianglesPerChunk; t < end; ++t)
+      findPairs(world, std::uint32_t(t), shift, base, sc.selfThreadSeen[std::size_t(thread)],
+                pairs);
   });
   // In vertex order (a stable counting sort keeps the triangles ascending
   // within each vertex), whatever the hash's layout.

@@ -78,6 +78,9 @@ inline ConstraintEval<4, float> evalIso(const State& s, const IsoBendConstraint&
   return evalIsometric(x, c.q, c.rest);
 }
 
+// Vertices per chunk of the parallel collider contact search.
+constexpr std::size_t kVerticesPerChunk = 1024;
+
 void generateContacts(World& world, double t0, float h) {
   SolverScratch& sc = world.scratch;
   State& s = world.state;
@@ -89,26 +92,39 @@ void generateContacts(World& world, double t0, float h) {
     sc.posesTo[c] = poseAt(world.colliders[c], t0 + double(h));
   }
   const float thickness = world.params.thickness;
-  for (std::uint32_t i = 0; i < s.x.size(); ++i) {
-    if (s.w[i] == 0.0f) continue;
-    // A margin of the step's travel plus a bit catches vertices that other
-    // constraints may push into the collider during the solve.
-    const float margin = glm::length(s.p[i] - s.x[i]) + 0.5f * thickness + 1e-4f;
-    for (std::uint32_t c = 0; c < world.colliders.size(); ++c) {
-      Contact contact;
-      if (!generateContact(world.colliders[c], sc.posesFrom[c], sc.posesTo[c], s.x[i], s.p[i],
-                           thickness, margin, contact))
-        continue;
-      contact.vertex = i;
-      contact.collider = c;
-      contact.approachSpeed = glm::dot(s.v[i] - contact.surfaceShift / h, contact.n);
-      sc.contacts.push_back(contact);
+  // Vertices in chunks, on the solver's threads; the chunks' contacts are
+  // joined in order, so they come out in vertex order on any thread count.
+  const std::size_t n = s.x.size();
+  const std::size_t chunks = (n + kVerticesPerChunk - 1) / kVerticesPerChunk;
+  sc.contactChunks.resize(std::max(sc.contactChunks.size(), chunks));
+  ThreadTeam& team = threadTeam(
+      solverThreads(world.params.threads, world.cloth.stretch.size() + world.cloth.bend.size()));
+  forEachChunk(team, chunks, [&](std::size_t chunk, int) {
+    std::vector<Contact>& out = sc.contactChunks[chunk];
+    out.clear();
+    const std::size_t end = std::min(n, (chunk + 1) * kVerticesPerChunk);
+    for (std::uint32_t i = std::uint32_t(chunk * kVerticesPerChunk); i < end; ++i) {
+      if (s.w[i] == 0.0f) continue;
+      // A margin of the step's travel plus a bit catches vertices that other
+      // constraints may push into the collider during the solve.
+      const float margin = glm::length(s.p[i] - s.x[i]) + 0.5f * thickness + 1e-4f;
+      for (std::uint32_t c = 0; c < world.colliders.size(); ++c) {
+        Contact contact;
+        if (!generateContact(world.colliders[c], sc.posesFrom[c], sc.posesTo[c], s.x[i], s.p[i],
+                             thickness, margin, contact))
+          continue;
+        contact.vertex = i;
+        contact.collider = c;
+        contact.approachSpeed = glm::dot(s.v[i] - contact.surfaceShift / h, contact.n);
+        out.push_back(contact);
+      }
     }
-  }
+  });
+  for (std::size_t chunk = 0; chunk < chunks; ++chunk)
+    sc.contacts.insert(sc.contacts.end(), sc.contactChunks[chunk].begin(),
+                       sc.contactChunks[chunk].end());
 }
 
-// Threads worth using for a cloth of this size: below a few thousand
-// constraints per thread the barriers cost more than they save.
 }  // namespace
 
 void finishSubstep(World& world, double t0, float h) {

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <thread>
@@ -78,6 +79,18 @@ class ThreadTeam {
   std::atomic<int> pending_{0};
   bool stop_ = false;
 };
+
+// Call body(chunk, thread) for chunks 0 … chunks − 1 on the team's threads,
+// each chunk taken by whichever thread is free next: for work whose cost
+// varies along the range. Deterministic when each chunk writes only its own
+// output and the outputs are joined in chunk order.
+template <typename F>
+void forEachChunk(ThreadTeam& team, std::size_t chunks, F&& body) {
+  std::atomic<std::size_t> next{0};
+  team.run([&](int thread) {
+    for (std::size_t c = next++; c < chunks; c = next++) body(c, thread);
+  });
+}
 
 // The process's team of `threads` threads (0: one per core), made on first
 // use and remade when the count changes.

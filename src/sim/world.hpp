@@ -75,6 +75,7 @@ struct SolverScratch {
   TetVolumes tets;
   SpringSet springs;
   std::vector<Contact> contacts;
+  std::vector<std::vector<Contact>> contactChunks;  // each chunk's, in vertex order
   // Self collision (self_collision.hpp): this sub-step's vertex–triangle
   // constraints, the hash of the vertices and what building them needs, and
   // for the topology they were made on: the cell size (the mean rest edge)
