@@ -103,8 +103,9 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
   // Contacts as position corrections, one projection each.
   generateStepContacts(world, t0, h, timing);
   t = Clock::now();
-  solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
-  solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+  solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
+                    sc.selfThickness);
+  solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(), prm.friction);
   timing.solve += msSince(t);
 
   // A vertex that something moved off its explicit path takes the velocity

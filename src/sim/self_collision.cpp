@@ -306,17 +306,18 @@ void generateSelfContacts(World& world) {
       sc.selfContacts[sc.selfStart[pair.v[0]]++] = pair;
 }
 
-void solveSelfContacts(State& s, SelfContact* contacts, std::size_t count, float thickness) {
+void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
+                       float thickness) {
   for (std::size_t j = 0; j < count; ++j) {
     SelfContact& c = contacts[j];
     const ConstraintEval<4, float> e =
-        evalVertexTriangle(s.p[c.v[0]], s.p[c.v[1]], s.p[c.v[2]], s.p[c.v[3]], thickness);
+        evalVertexTriangle(pts.p(c.v[0]), pts.p(c.v[1]), pts.p(c.v[2]), pts.p(c.v[3]), thickness);
     if (!e.valid || e.C >= 0.0f) continue;
     float w[4];
-    for (int k = 0; k < 4; ++k) w[k] = s.w[c.v[k]];
+    for (int k = 0; k < 4; ++k) w[k] = pts.invMass(c.v[k]);
     float scale;
     if (!pbdScale(e, w, scale)) continue;
-    for (int k = 0; k < 4; ++k) s.p[c.v[k]] -= (scale * w[k]) * e.grad[k];
+    for (int k = 0; k < 4; ++k) pts.p(c.v[k]) -= (scale * w[k]) * e.grad[k];
     c.touched = true;
   }
 }

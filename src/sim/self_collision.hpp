@@ -26,7 +26,8 @@ void generateSelfContacts(World& world);
 
 // Project the constraints on the predicted positions: stiffness 1, mass
 // weighted (paper §3.3), so the four vertices move and momentum is kept.
-void solveSelfContacts(State& s, SelfContact* contacts, std::size_t count, float thickness);
+void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
+                       float thickness);
 
 // Which side of triangle (a, b, c) vertex q must be kept on over the motion
 // from the `from` positions to the `to` positions: +1 the front (normal

@@ -43,9 +43,10 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
 
   // The kernels work on a copy of p and w, x y z w per vertex (one aligned
   // 16-byte load and store per point), made here and copied back at the
-  // end. What thread 0 projects between the colours (pressure, isometric
-  // bending, tethers, attachments, contacts) works on State::p: `onState`
-  // copies the buffer out before and back after.
+  // end. Contacts are projected on it too (through Points); what else thread
+  // 0 projects between the colours (pressure, isometric bending, tethers,
+  // attachments) works on State::p: `onState` copies the buffer out before
+  // and back after.
   std::vector<glm::vec4>& buffer = sc.solvePoints;
   buffer.resize(s.p.size());
   float* p = reinterpret_cast<float*>(buffer.data());
@@ -56,8 +57,8 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
     solve();
     batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
   };
-  const bool serialAfterBend = !sc.tethers.empty() || !world.attachments.empty() ||
-                               !sc.selfContacts.empty() || !sc.contacts.empty();
+  const bool onStateAfterBend = !sc.tethers.empty() || !world.attachments.empty();
+  const Points points = Points::ofBuffer(buffer.data());
   batch::StretchArgs sa{p,
                         ps.a.data(),
                         ps.b.data(),
@@ -98,6 +99,16 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
 
   ThreadTeam& team = threadTeam(solverThreads(prm.threads, ps.size() + pb.size()));
   const int n = team.size();
+  // Each thread's share of the collider contacts, split where the vertex
+  // changes (they come in vertex order).
+  std::vector<std::size_t>& contactSplit = sc.contactSplit;
+  contactSplit.resize(std::size_t(n) + 1);
+  for (int t = 0; t <= n; ++t) {
+    std::size_t k = sc.contacts.size() * std::size_t(t) / std::size_t(n);
+    while (k > 0 && k < sc.contacts.size() && sc.contacts[k].vertex == sc.contacts[k - 1].vertex)
+      ++k;
+    contactSplit[std::size_t(t)] = k;
+  }
   auto sync = [&] {
     if (n > 1) team.barrier();
   };
@@ -142,15 +153,29 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
           sync();
         }
       }
-      // Keep serialAfterBend (above) in step with what this projects.
-      if (t == 0 && serialAfterBend)
-        onState([&] {
-          solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
-          solveBodyAttachments(s, world.bodies, world.attachments);
-          solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
-          solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
-        });
-      sync();
+      // Keep the flags above in step with what this projects.
+      if (onStateAfterBend) {
+        if (t == 0)
+          onState([&] {
+            solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+            solveBodyAttachments(s, world.bodies, world.attachments);
+          });
+        sync();
+      }
+      // Contacts on the buffer itself: self contacts in their order on
+      // thread 0, then collider contacts (one vertex each) in each thread's
+      // run of vertices, the same result as in one pass.
+      if (!sc.selfContacts.empty()) {
+        if (t == 0)
+          solveSelfContacts(points, sc.selfContacts.data(), sc.selfContacts.size(),
+                            sc.selfThickness);
+        sync();
+      }
+      if (!sc.contacts.empty()) {
+        const std::size_t b = contactSplit[std::size_t(t)], e = contactSplit[std::size_t(t) + 1];
+        solveContacts(points, s.x.data(), sc.contacts.data() + b, e - b, prm.friction);
+        sync();
+      }
     }
   });
   batch::fromSolveBuffer(p, p3, buffer.size());

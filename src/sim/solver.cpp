@@ -238,17 +238,18 @@ void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<gl
   for (std::size_t i = 0; i < grad.size(); ++i) s.p[i] -= (scale * s.w[i]) * grad[i];
 }
 
-void solveContacts(State& s, Contact* contacts, std::size_t count, float friction) {
+void solveContacts(const Points& pts, const glm::vec3* x, Contact* contacts, std::size_t count,
+                   float friction) {
   for (std::size_t j = 0; j < count; ++j) {
     Contact& c = contacts[j];
-    glm::vec3& p = s.p[c.vertex];
+    glm::vec3& p = pts.p(c.vertex);
     const float C = glm::dot(p - c.q, c.n);
     if (C >= 0.0f) continue;
     p -= C * c.n;
     c.touched = true;
     // Position-level Coulomb friction (static when the tangential slip over
     // the step is below μ times the penetration, kinetic otherwise).
-    const glm::vec3 slip = (p - s.x[c.vertex]) - c.surfaceShift;
+    const glm::vec3 slip = (p - x[c.vertex]) - c.surfaceShift;
     const glm::vec3 tangential = slip - glm::dot(slip, c.n) * c.n;
     const float len = glm::length(tangential);
     const float limit = friction * -C;
@@ -419,8 +420,10 @@ void step(World& world) {
         solveBodyAttachments(s, world.bodies, world.attachments);
         // Self contacts before collider contacts: a layer pressed against the
         // floor is kept out of it.
-        solveSelfContacts(s, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
-        solveContacts(s, sc.contacts.data(), sc.contacts.size(), prm.friction);
+        solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
+                          sc.selfThickness);
+        solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(),
+                      prm.friction);
       }
       timing.solve += msSince(t);
     }

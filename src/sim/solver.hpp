@@ -30,7 +30,10 @@ void solveIsoBendXpbd(State& s, const IsoBendConstraint* c, std::size_t begin, s
                       float alphaTilde, float* lambda, const float* alphaEach = nullptr);
 // The global overpressure constraint (paper §4.4), stiffness 1.
 void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<glm::vec3>& grad);
-void solveContacts(State& s, Contact* contacts, std::size_t count, float friction);
+// Collider contacts (paper §3.4) with position-level friction against the
+// motion from x. Each moves only its own vertex.
+void solveContacts(const Points& pts, const glm::vec3* x, Contact* contacts, std::size_t count,
+                   float friction);
 // What every solver's sub-step shares. Pinned and grabbed vertices to their
 // targets at time t; then this sub-step's collider contacts (paper §3.4, into
 // world.scratch.contacts) and self contacts (paper §4.3) for the motion

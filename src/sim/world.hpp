@@ -27,6 +27,21 @@ struct State {
   std::vector<float> w;      // inverse masses; 0 = pinned or grabbed
 };
 
+// Predicted positions and inverse masses as a projection sees them: State::p
+// and State::w, or the batched solver's buffer of x y z w per vertex.
+struct Points {
+  float* xyz;
+  const float* w;
+  std::size_t stride, wStride;  // floats from one vertex to the next
+  glm::vec3& p(std::uint32_t i) const { return *reinterpret_cast<glm::vec3*>(xyz + stride * i); }
+  float invMass(std::uint32_t i) const { return w[wStride * i]; }
+  static Points of(State& s) { return {reinterpret_cast<float*>(s.p.data()), s.w.data(), 3, 1}; }
+  static Points ofBuffer(glm::vec4* buffer) {
+    float* f = reinterpret_cast<float*>(buffer);
+    return {f, f + 3, 4, 4};
+  }
+};
+
 // Attachment (paper §3.6): the vertex has w = 0 and follows its target
 // `motion.apply(anchor, t − start)`; a static pin has a static motion.
 struct Pin {
@@ -76,6 +91,7 @@ struct SolverScratch {
   SpringSet springs;
   std::vector<Contact> contacts;
   std::vector<std::vector<Contact>> contactChunks;  // each chunk's, in vertex order
+  std::vector<std::size_t> contactSplit;            // each solver thread's first contact
   // Self collision (self_collision.hpp): this sub-step's vertex–triangle
   // constraints, the hash of the vertices and what building them needs, and
   // for the topology they were made on: the cell size (the mean rest edge)

@@ -89,7 +89,7 @@ TEST(SelfCollision, ProjectionKeepsMomentumWithUnequalMasses) {
     const auto before = sim::evalVertexTriangle(s.p[0], s.p[1], s.p[2], s.p[3], h);
     if (!before.valid || before.C >= 0.0f) continue;
     const sim::State start = s;
-    sim::solveSelfContacts(s, &c, 1, h);
+    sim::solveSelfContacts(sim::Points::of(s), &c, 1, h);
     ++projected;
     EXPECT_TRUE(c.touched);
     glm::dvec3 linear(0.0), angular(0.0);
