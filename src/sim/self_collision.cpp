@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "sim/batch_solve.hpp"
 #include "sim/solve_batched.hpp"
@@ -151,57 +152,127 @@ constexpr float kHashCellEdges = 2.0f;
 // Triangles per chunk of the parallel lookup: a 128² cloth makes 64 chunks.
 constexpr std::size_t kTrianglesPerChunk = 512;
 
-// The constraints of triangle t: the vertices the hash finds near its swept
-// box that vertexTriangleSide accepts, appended to `pairs` in bucket order
-// (sorted later). `seen` (one entry per vertex) drops repeats.
-void findPairs(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
-               std::vector<std::uint32_t>& seen, std::vector<SelfContact>& pairs) {
-  const SolverScratch& sc = world.scratch;
-  const State& s = world.state;
-  const float h = sc.selfThickness;
-  const glm::uvec3& tri = world.cloth.triangles[t];
-  const float moved =
-      std::max({sc.selfTravel[tri[0]], sc.selfTravel[tri[1]], sc.selfTravel[tri[2]]});
-  const Aabb box = sweptBox(s, &tri[0], 3, shift, base + moved);
-  const bool pinned = s.w[tri[0]] == 0.0f && s.w[tri[1]] == 0.0f && s.w[tri[2]] == 0.0f;
-  // The triangle's corners, and the vertices joined by an edge to a corner,
-  // are marked seen before the lookup, so that it skips them. Those are left
-  // to the cloth's own constraints: a crease folded flat puts the neighbours
-  // of its apex edge closer than the thickness, and keeping them apart would
-  // fight the stretch and bending constraints there.
-  for (int k = 0; k < 3; ++k) {
-    seen[tri[k]] = t;
-    for (std::uint32_t j = sc.selfAdjStart[tri[k]]; j < sc.selfAdjStart[tri[k] + 1]; ++j)
-      seen[sc.selfAdj[j]] = t;
+// One triangle's part in the lookup: its query box (its swept box grown by
+// the pair's reach), and which vertices the hash finds there it keeps.
+class TriangleLookup {
+ public:
+  // Set up for triangle t; false for a sliver, which gets no constraints.
+  bool init(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
+            std::uint32_t* seen) {
+    sc_ = &world.scratch;
+    s_ = &world.state;
+    t_ = t;
+    tri_ = world.cloth.triangles[t];
+    base_ = base;
+    seen_ = seen;
+    const SolverScratch& sc = *sc_;
+    const State& s = *s_;
+    moved_ = std::max({sc.selfTravel[tri_[0]], sc.selfTravel[tri_[1]], sc.selfTravel[tri_[2]]});
+    box_ = sweptBox(s, &tri_[0], 3, shift, base + moved_);
+    pinned_ = s.w[tri_[0]] == 0.0f && s.w[tri_[1]] == 0.0f && s.w[tri_[2]] == 0.0f;
+    // The triangle's corners, and the vertices joined by an edge to a
+    // corner, are marked seen before the lookup, so that it skips them.
+    // Those are left to the cloth's own constraints: a crease folded flat
+    // puts the neighbours of its apex edge closer than the thickness, and
+    // keeping them apart would fight the stretch and bending constraints.
+    for (int k = 0; k < 3; ++k) {
+      seen_[tri_[k]] = t;
+      for (std::uint32_t j = sc.selfAdjStart[tri_[k]]; j < sc.selfAdjStart[tri_[k] + 1]; ++j)
+        seen_[sc.selfAdj[j]] = t;
+    }
+    const glm::vec3 from[3] = {s.x[tri_[0]], s.x[tri_[1]], s.x[tri_[2]]};
+    const glm::vec3 to[3] = {s.p[tri_[0]], s.p[tri_[1]], s.p[tri_[2]]};
+    for (int k = 0; k < 3; ++k) corner_[k] = glm::dvec3(from[k]);
+    motion_ = triangleMotion(from, to);
+    return motion_.start.valid && motion_.end.valid;
   }
-  const glm::vec3 from[3] = {s.x[tri[0]], s.x[tri[1]], s.x[tri[2]]};
-  const glm::vec3 to[3] = {s.p[tri[0]], s.p[tri[1]], s.p[tri[2]]};
+
+  const Aabb& box() const { return box_; }
+
+  // Vertex i, whose box the hash found overlapping box(): appended to
+  // `pairs` with the side to keep it on, if it gets a constraint.
+  void take(std::uint32_t i, std::vector<SelfContact>& pairs) {
+    const SolverScratch& sc = *sc_;
+    const State& s = *s_;
+    if (seen_[i] == t_) return;
+    seen_[i] = t_;
+    if (pinned_ && s.w[i] == 0.0f) return;
+    const int side =
+        sideAgainst(motion_, s.x[i], s.p[i], sc.selfThickness, base_ + moved_ + sc.selfTravel[i]);
+    if (side == 0 || passesThrough(i)) return;
+    // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
+    if (side > 0) pairs.push_back({{i, tri_[0], tri_[1], tri_[2]}, false});
+    if (side < 0) pairs.push_back({{i, tri_[0], tri_[2], tri_[1]}, false});
+  }
+
+ private:
   // A vertex with an edge through the triangle at the start of the step is
   // on both of its sides already: the cloth is tangled there. Keeping it on
   // the side it is on would hold the tangle, and as the sheets slide, the
   // contacts of the vertices beyond it would spread it (a 128² drape: 533
   // edge–triangle crossings at frame 39, 177,000 at frame 119); left free,
   // the stretch and bending constraints pull it back out (831 at frame 119).
-  const glm::dvec3 corner[3] = {glm::dvec3(from[0]), glm::dvec3(from[1]), glm::dvec3(from[2])};
-  auto passesThrough = [&](std::uint32_t q) {
+  bool passesThrough(std::uint32_t q) const {
+    const SolverScratch& sc = *sc_;
+    const State& s = *s_;
     for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
-      if (segmentCrossesTriangle(glm::dvec3(s.x[q]), glm::dvec3(s.x[sc.selfAdj[k]]), corner[0],
-                                 corner[1], corner[2]))
+      if (segmentCrossesTriangle(glm::dvec3(s.x[q]), glm::dvec3(s.x[sc.selfAdj[k]]), corner_[0],
+                                 corner_[1], corner_[2]))
         return true;
     return false;
-  };
-  const TriangleMotion motion = triangleMotion(from, to);
-  if (!motion.start.valid || !motion.end.valid) return;
-  sc.selfHash.visit(box, [&](std::uint32_t i) {
-    if (seen[i] == t) return;
-    seen[i] = t;
-    if (pinned && s.w[i] == 0.0f) return;
-    const int side = sideAgainst(motion, s.x[i], s.p[i], h, base + moved + sc.selfTravel[i]);
-    if (side == 0 || passesThrough(i)) return;
-    // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
-    if (side > 0) pairs.push_back({{i, tri[0], tri[1], tri[2]}, false});
-    if (side < 0) pairs.push_back({{i, tri[0], tri[2], tri[1]}, false});
-  });
+  }
+
+  const SolverScratch* sc_ = nullptr;
+  const State* s_ = nullptr;
+  std::uint32_t t_ = 0;
+  glm::uvec3 tri_{0};
+  float base_ = 0.0f, moved_ = 0.0f;
+  std::uint32_t* seen_ = nullptr;
+  Aabb box_;
+  bool pinned_ = false;
+  glm::dvec3 corner_[3];
+  TriangleMotion motion_;
+};
+
+bool shareEdge(const glm::uvec3& a, const glm::uvec3& b) {
+  return int(shares(b, a[0])) + int(shares(b, a[1])) + int(shares(b, a[2])) == 2;
+}
+
+// Triangles looked up together: up to this many consecutive ones, each
+// sharing an edge with the one before (the two of a quad). On a piled 128²
+// drape, detection on one thread took 14.0 ms looking up each triangle
+// alone, 12.6 ms in twos, 12.6 ms in fours.
+constexpr int kGroup = 2;
+
+// The constraints of triangles t … t + count − 1: the vertices the hash
+// finds near each one's query box that vertexTriangleSide accepts, appended
+// to `pairs` in bucket order (sorted later; the pairs of one vertex in
+// triangle order). Neighbouring triangles have boxes that mostly overlap, so
+// one lookup of their joint box serves them all. seen[k] (one entry per
+// vertex) drops repeats for the k-th triangle.
+void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift, float base,
+               std::vector<std::uint32_t>* seen, std::vector<SelfContact>& pairs) {
+  TriangleLookup group[kGroup];
+  int active = 0;
+  Aabb joint{glm::vec3(std::numeric_limits<float>::max()),
+             glm::vec3(std::numeric_limits<float>::lowest())};
+  for (int k = 0; k < count; ++k) {
+    TriangleLookup& lookup = group[active];
+    if (!lookup.init(world, t + std::uint32_t(k), shift, base, seen[k].data())) continue;
+    joint.min = glm::min(joint.min, lookup.box().min);
+    joint.max = glm::max(joint.max, lookup.box().max);
+    ++active;
+  }
+  const SpatialHash& hash = world.scratch.selfHash;
+  if (active == 1) {
+    hash.visit(joint, [&](std::uint32_t i) { group[0].take(i, pairs); });
+  } else if (active > 1) {
+    const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
+    hash.visit(joint, [&](std::uint32_t i) {
+      for (int k = 0; k < active; ++k)
+        if (boxes[i].overlaps(group[k].box())) group[k].take(i, pairs);
+    });
+  }
 }
 
 }  // namespace
@@ -281,15 +352,22 @@ void generateSelfContacts(World& world) {
       threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
   const std::size_t chunks = (tris.size() + kTrianglesPerChunk - 1) / kTrianglesPerChunk;
   sc.selfChunkPairs.resize(std::max(sc.selfChunkPairs.size(), chunks));
-  sc.selfThreadSeen.resize(std::size_t(team.size()));
+  sc.selfThreadSeen.resize(std::size_t(kGroup) * std::size_t(team.size()));
   for (std::vector<std::uint32_t>& seen : sc.selfThreadSeen) seen.assign(n, UINT32_MAX);
   forEachChunk(team, chunks, [&](std::size_t c, int thread) {
     std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
     pairs.clear();
+    std::vector<std::uint32_t>* seen =
+        &sc.selfThreadSeen[std::size_t(kGroup) * std::size_t(thread)];
     const std::size_t end = std::min(tris.size(), (c + 1) * kTrianglesPerChunk);
-    for (std::size_t t = c * kTrianglesPerChunk; t < end; ++t)
-      findPairs(world, std::uint32_t(t), shift, base, sc.selfThreadSeen[std::size_t(thread)],
-                pairs);
+    for (std::size_t t = c * kTrianglesPerChunk; t < end;) {
+      int count = 1;
+      while (count < kGroup && t + std::size_t(count) < end &&
+             shareEdge(tris[t + std::size_t(count) - 1], tris[t + std::size_t(count)]))
+        ++count;
+      findPairs(world, std::uint32_t(t), count, shift, base, seen, pairs);
+      t += std::size_t(count);
+    }
   });
   // In vertex order (a stable counting sort keeps the triangles ascending
   // within each vertex), whatever the hash's layout.
