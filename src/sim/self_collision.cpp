@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "sim/batch_solve.hpp"
 #include "sim/solve_batched.hpp"
@@ -156,8 +155,8 @@ constexpr std::size_t kTrianglesPerChunk = 512;
 // the pair's reach), and which vertices the hash finds there it keeps.
 class TriangleLookup {
  public:
-  // Set up for triangle t; false for a sliver, which gets no constraints.
-  bool init(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
+  // Set up for triangle t.
+  void init(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
             std::uint32_t* seen) {
     sc_ = &world.scratch;
     s_ = &world.state;
@@ -180,11 +179,7 @@ class TriangleLookup {
       for (std::uint32_t j = sc.selfAdjStart[tri_[k]]; j < sc.selfAdjStart[tri_[k] + 1]; ++j)
         seen_[sc.selfAdj[j]] = t;
     }
-    const glm::vec3 from[3] = {s.x[tri_[0]], s.x[tri_[1]], s.x[tri_[2]]};
-    const glm::vec3 to[3] = {s.p[tri_[0]], s.p[tri_[1]], s.p[tri_[2]]};
-    for (int k = 0; k < 3; ++k) corner_[k] = glm::dvec3(from[k]);
-    motion_ = triangleMotion(from, to);
-    return motion_.start.valid && motion_.end.valid;
+    planes_ = Planes::Unknown;
   }
 
   const Aabb& box() const { return box_; }
@@ -197,6 +192,16 @@ class TriangleLookup {
     if (seen_[i] == t_) return;
     seen_[i] = t_;
     if (pinned_ && s.w[i] == 0.0f) return;
+    // The triangle's planes, when a vertex first needs them (most
+    // triangles have no vertex left to test). A sliver gets no constraints.
+    if (planes_ == Planes::Unknown) {
+      const glm::vec3 from[3] = {s.x[tri_[0]], s.x[tri_[1]], s.x[tri_[2]]};
+      const glm::vec3 to[3] = {s.p[tri_[0]], s.p[tri_[1]], s.p[tri_[2]]};
+      for (int k = 0; k < 3; ++k) corner_[k] = glm::dvec3(from[k]);
+      motion_ = triangleMotion(from, to);
+      planes_ = motion_.start.valid && motion_.end.valid ? Planes::Valid : Planes::Sliver;
+    }
+    if (planes_ == Planes::Sliver) return;
     const int side =
         sideAgainst(motion_, s.x[i], s.p[i], sc.selfThickness, base_ + moved_ + sc.selfTravel[i]);
     if (side == 0 || passesThrough(i)) return;
@@ -230,6 +235,7 @@ class TriangleLookup {
   std::uint32_t* seen_ = nullptr;
   Aabb box_;
   bool pinned_ = false;
+  enum class Planes : std::uint8_t { Unknown, Valid, Sliver } planes_ = Planes::Unknown;
   glm::dvec3 corner_[3];
   TriangleMotion motion_;
 };
@@ -253,26 +259,23 @@ constexpr int kGroup = 2;
 void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift, float base,
                std::vector<std::uint32_t>* seen, std::vector<SelfContact>& pairs) {
   TriangleLookup group[kGroup];
-  int active = 0;
-  Aabb joint{glm::vec3(std::numeric_limits<float>::max()),
-             glm::vec3(std::numeric_limits<float>::lowest())};
-  for (int k = 0; k < count; ++k) {
-    TriangleLookup& lookup = group[active];
-    if (!lookup.init(world, t + std::uint32_t(k), shift, base, seen[k].data())) continue;
-    joint.min = glm::min(joint.min, lookup.box().min);
-    joint.max = glm::max(joint.max, lookup.box().max);
-    ++active;
+  for (int k = 0; k < count; ++k)
+    group[k].init(world, t + std::uint32_t(k), shift, base, seen[k].data());
+  Aabb joint = group[0].box();
+  for (int k = 1; k < count; ++k) {
+    joint.min = glm::min(joint.min, group[k].box().min);
+    joint.max = glm::max(joint.max, group[k].box().max);
   }
   const SpatialHash& hash = world.scratch.selfHash;
-  if (active == 1) {
+  if (count == 1) {
     hash.visit(joint, [&](std::uint32_t i) { group[0].take(i, pairs); });
-  } else if (active > 1) {
-    const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
-    hash.visit(joint, [&](std::uint32_t i) {
-      for (int k = 0; k < active; ++k)
-        if (boxes[i].overlaps(group[k].box())) group[k].take(i, pairs);
-    });
+    return;
   }
+  const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
+  hash.visit(joint, [&](std::uint32_t i) {
+    for (int k = 0; k < count; ++k)
+      if (boxes[i].overlaps(group[k].box())) group[k].take(i, pairs);
+  });
 }
 
 }  // namespace
