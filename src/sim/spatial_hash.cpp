@@ -57,36 +57,33 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
     const glm::vec3 e = b.max - b.min;
     return e.x <= 2.0f * size && e.y <= 2.0f * size && e.z <= 2.0f * size;
   };
-  // The cells a box goes into: its centre's, or all it overlaps (none past
-  // kMaxCells: such a box goes on the list every query checks).
-  auto cellsFor = [&](const Aabb& b, bool& tooLarge) {
-    tooLarge = false;
-    if (byCentre(b)) {
-      const glm::vec3 c = 0.5f * (b.min + b.max);
-      return cellsOf({c, c});
-    }
-    const CellRange r = cellsOf(b);
-    tooLarge = r.count() > kMaxCells;
-    return r;
-  };
-  // The cells of each box, the entries, and the block of cells they occupy.
-  // A box on the large list gets an empty range.
+  // The cells of each box, the entries, and the block of cells they occupy:
+  // a box stored by its centre goes into the cell of its centre; another
+  // into all the cells it overlaps, or, past kMaxCells, on the list every
+  // query checks (with an empty range).
   ranges_.resize(boxes_.size());
   std::uint64_t entries = 0;
   glm::i64vec3 lo(std::numeric_limits<std::int64_t>::max());
   glm::i64vec3 hi(std::numeric_limits<std::int64_t>::min());
-  bool tooLarge;
   for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
     const Aabb& b = boxes_[i];
     CellRange& r = ranges_[i];
-    r = cellsFor(b, tooLarge);
-    if (tooLarge) {
-      large_.push_back(i);
-      r = {glm::i64vec3(0), glm::i64vec3(-1)};
-      continue;
+    if (byCentre(b)) {
+      const glm::vec3 c = 0.5f * (b.min + b.max);
+      r.lo = r.hi = {cellCoord(c.x, inverseCell_), cellCoord(c.y, inverseCell_),
+                     cellCoord(c.z, inverseCell_)};
+      reach_ = glm::max(reach_, 0.5f * (b.max - b.min));
+      ++entries;
+    } else {
+      r = cellsOf(b);
+      const std::uint64_t count = r.count();
+      if (count > kMaxCells) {
+        large_.push_back(i);
+        r = {glm::i64vec3(0), glm::i64vec3(-1)};
+        continue;
+      }
+      entries += count;
     }
-    if (byCentre(b)) reach_ = glm::max(reach_, 0.5f * (b.max - b.min));
-    entries += r.count();
     lo = glm::min(lo, r.lo);
     hi = glm::max(hi, r.hi);
   }
@@ -118,17 +115,18 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   for (const CellRange& r : ranges_) forCells(r, [&](std::size_t b) { ++start_[b + 1]; });
   for (std::size_t b = 0; b < tableSize; ++b) start_[b + 1] += start_[b];
   items_.resize(start_[tableSize]);
-  for (std::vector<float>& b : bounds_) b.resize(items_.size() + 4);
   fill_.assign(start_.begin(), start_.end() - 1);
   for (std::uint32_t i = 0; i < boxes_.size(); ++i)
-    forCells(ranges_[i], [&](std::size_t b) {
-      const std::uint32_t k = fill_[b]++;
-      for (int a = 0; a < 3; ++a) {
-        bounds_[a][k] = boxes_[i].min[a];
-        bounds_[3 + a][k] = boxes_[i].max[a];
-      }
-      items_[k] = i;
-    });
+    forCells(ranges_[i], [&](std::size_t b) { items_[fill_[b]++] = i; });
+  // The bounds in entry order: written in sequence, read from the boxes.
+  for (std::vector<float>& b : bounds_) b.resize(items_.size() + 4);
+  for (std::size_t k = 0; k < items_.size(); ++k) {
+    const Aabb& b = boxes_[items_[k]];
+    for (int a = 0; a < 3; ++a) {
+      bounds_[a][k] = b.min[a];
+      bounds_[3 + a][k] = b.max[a];
+    }
+  }
 }
 
 void SpatialHash::query(const Aabb& box, std::vector<std::uint32_t>& out) const {
