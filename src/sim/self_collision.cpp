@@ -403,6 +403,26 @@ void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t cou
   }
 }
 
+void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
+  std::vector<SelfContact>& contacts = sc.selfContacts;
+  auto block = [&](std::uint32_t v) { return std::size_t(v) * kSelfBlocks / vertexCount; };
+  auto group = [&](const SelfContact& c) {
+    const std::size_t b = block(c.v[0]);
+    for (int k = 1; k < 4; ++k)
+      if (block(c.v[k]) != b) return kSelfBlocks;
+    return b;
+  };
+  std::vector<std::uint32_t>& start = sc.selfBlockStart;
+  start.assign(kSelfBlocks + 2, 0);
+  for (const SelfContact& c : contacts) ++start[group(c) + 1];
+  for (std::size_t g = 0; g <= kSelfBlocks; ++g) start[g + 1] += start[g];
+  std::uint32_t fill[kSelfBlocks + 1];
+  std::copy(start.begin(), start.end() - 1, fill);
+  sc.selfSorted.resize(contacts.size());
+  for (const SelfContact& c : contacts) sc.selfSorted[fill[group(c)]++] = c;
+  contacts.swap(sc.selfSorted);
+}
+
 std::size_t countSelfIntersections(const World& world) {
   const Cloth& cloth = world.cloth;
   const std::vector<glm::vec3>& x = world.state.x;

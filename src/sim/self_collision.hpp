@@ -29,6 +29,16 @@ void generateSelfContacts(World& world);
 void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
                        float thickness);
 
+// For the batched solver's threads: reorder world.scratch.selfContacts into
+// kSelfBlocks groups, each of the constraints whose four vertices all lie in
+// one block of vertex indices (a quarter of them), and a last group of the
+// rest, each group in the old order. Groups 0 … kSelfBlocks − 1 share no
+// vertex, so they can be projected side by side; the rest after them. Fills
+// world.scratch.selfBlockStart: group g is [start[g], start[g + 1]). The
+// same for any thread count.
+constexpr std::size_t kSelfBlocks = 4;
+void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount);
+
 // Which side of triangle (a, b, c) vertex q must be kept on over the motion
 // from the `from` positions to the `to` positions: +1 the front (normal
 // (b − a) × (c − a)), −1 the back, 0 when it neither passes through nor ends

@@ -99,6 +99,7 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
 
   ThreadTeam& team = threadTeam(solverThreads(prm.threads, ps.size() + pb.size()));
   const int n = team.size();
+  if (!sc.selfContacts.empty()) partitionSelfContacts(sc, s.x.size());
   // Each thread's share of the collider contacts, split where the vertex
   // changes (they come in vertex order).
   std::vector<std::size_t>& contactSplit = sc.contactSplit;
@@ -162,13 +163,19 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
           });
         sync();
       }
-      // Contacts on the buffer itself: self contacts in their order on
-      // thread 0, then collider contacts (one vertex each) in each thread's
-      // run of vertices, the same result as in one pass.
+      // Contacts on the buffer itself: self contacts by blocks of vertices,
+      // side by side, then those across blocks on thread 0; then collider
+      // contacts (one vertex each) in each thread's run of vertices, the
+      // same result as in one pass.
       if (!sc.selfContacts.empty()) {
-        if (t == 0)
-          solveSelfContacts(points, sc.selfContacts.data(), sc.selfContacts.size(),
+        const std::vector<std::uint32_t>& start = sc.selfBlockStart;
+        for (std::size_t g = std::size_t(t); g < kSelfBlocks; g += std::size_t(n))
+          solveSelfContacts(points, sc.selfContacts.data() + start[g], start[g + 1] - start[g],
                             sc.selfThickness);
+        sync();
+        if (t == 0)
+          solveSelfContacts(points, sc.selfContacts.data() + start[kSelfBlocks],
+                            start[kSelfBlocks + 1] - start[kSelfBlocks], sc.selfThickness);
         sync();
       }
       if (!sc.contacts.empty()) {

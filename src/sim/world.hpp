@@ -101,6 +101,9 @@ struct SolverScratch {
   std::vector<Aabb> selfBoxes;
   std::vector<float> selfTravel;
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
+  // The batched solver's groups of self contacts (partitionSelfContacts).
+  std::vector<std::uint32_t> selfBlockStart;
+  std::vector<SelfContact> selfSorted;
   // The constraints of each chunk of triangles (in triangle order), and each
   // detection thread's last triangle that met each vertex.
   std::vector<std::vector<SelfContact>> selfChunkPairs;
