@@ -148,8 +148,10 @@ Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3
 // each holding a few vertices (measured: 1, 2, 3 and 4 edges per cell).
 constexpr float kHashCellEdges = 2.0f;
 
-// Triangles per chunk of the parallel lookup: a 128² cloth makes 64 chunks.
+// Triangles per chunk of the parallel lookup (a 128² cloth makes 64
+// chunks), and vertices per chunk of the parallel travel and boxes.
 constexpr std::size_t kTrianglesPerChunk = 512;
+constexpr std::size_t kVerticesPerChunk = 2048;
 
 // One triangle's part in the lookup: its query box (its swept box grown by
 // the pair's reach), and which vertices the hash finds there it keeps.
@@ -328,21 +330,24 @@ void generateSelfContacts(World& world) {
   // instead, a swinging 128² cloth had 4–10 times the contacts, and fold
   // and drape at 64² ended with more edge–triangle crossings.
   const float base = h + std::max(h, 0.05f * sc.selfCell);
-  sc.selfTravel.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint32_t b = sc.selfAdjStart[i], e = sc.selfAdjStart[i + 1];
-    glm::vec3 mean(0.0f);
-    for (std::uint32_t k = b; k < e; ++k) mean += s.p[sc.selfAdj[k]] - s.x[sc.selfAdj[k]];
-    const glm::vec3 local = e > b ? mean / float(e - b) : shift;
-    sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i] - local), sc.selfCell);
-  }
-
   // Teschner et al.: the vertices go into the hash by their swept boxes
   // (grown by their travel; mostly one cell each), and every triangle looks
   // up the cells of its own swept box grown by the rest of the pair's reach.
+  ThreadTeam& team =
+      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+  sc.selfTravel.resize(n);
   sc.selfBoxes.resize(n);
-  for (std::uint32_t i = 0; i < n; ++i)
-    sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
+  forEachChunk(team, (n + kVerticesPerChunk - 1) / kVerticesPerChunk, [&](std::size_t c, int) {
+    const std::uint32_t end = std::uint32_t(std::min(n, (c + 1) * kVerticesPerChunk));
+    for (std::uint32_t i = std::uint32_t(c * kVerticesPerChunk); i < end; ++i) {
+      const std::uint32_t b = sc.selfAdjStart[i], e = sc.selfAdjStart[i + 1];
+      glm::vec3 mean(0.0f);
+      for (std::uint32_t k = b; k < e; ++k) mean += s.p[sc.selfAdj[k]] - s.x[sc.selfAdj[k]];
+      const glm::vec3 local = e > b ? mean / float(e - b) : shift;
+      sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i] - local), sc.selfCell);
+      sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
+    }
+  });
   // Each vertex once, by the centre of its box (SpatialHash::Insert).
   sc.selfHash.build(sc.selfBoxes, kHashCellEdges * sc.selfCell, SpatialHash::Insert::Centre);
 
@@ -351,8 +356,6 @@ void generateSelfContacts(World& world) {
   // each chunk's pairs come out in triangle order, and the chunks are joined
   // in order, so the result is the same for any thread count.
   const std::vector<glm::uvec3>& tris = cloth.triangles;
-  ThreadTeam& team =
-      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
   const std::size_t chunks = (tris.size() + kTrianglesPerChunk - 1) / kTrianglesPerChunk;
   sc.selfChunkPairs.resize(std::max(sc.selfChunkPairs.size(), chunks));
   sc.selfThreadSeen.resize(std::size_t(kGroup) * std::size_t(team.size()));
