@@ -148,7 +148,7 @@ Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3
 // each holding a few vertices (measured: 1, 2, 3 and 4 edges per cell).
 constexpr float kHashCellEdges = 2.0f;
 
-// Triangles per chunk of the parallel lookup (a 128² cloth makes 64
+// Triangles per chunk of the parallel lookup (a 128² cloth makes 63
 // chunks), and vertices per chunk of the parallel travel and boxes.
 constexpr std::size_t kTrianglesPerChunk = 512;
 constexpr std::size_t kVerticesPerChunk = 2048;

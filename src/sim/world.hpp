@@ -104,8 +104,9 @@ struct SolverScratch {
   // The batched solver's groups of self contacts (partitionSelfContacts).
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;
-  // The constraints of each chunk of triangles (in triangle order), and each
-  // detection thread's last triangle that met each vertex.
+  // The constraints of each chunk of triangles (in triangle order), and for
+  // each detection thread and each triangle of a lookup (two: a quad's), the
+  // last triangle that met each vertex.
   std::vector<std::vector<SelfContact>> selfChunkPairs;
   std::vector<std::vector<std::uint32_t>> selfThreadSeen;
   float selfCell = 0.0f;
