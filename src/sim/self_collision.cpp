@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/batch_solve.hpp"
 #include "sim/solve_batched.hpp"
 #include "sim/thread_team.hpp"
 
@@ -57,15 +56,11 @@ bool insideGrown(const TrianglePlane& t, const glm::vec3& q, float margin) {
 
 // A triangle over the step: its planes at the start and the end.
 struct TriangleMotion {
-  glm::vec3 from[3], to[3];
   TrianglePlane start, end;
 };
 
 TriangleMotion triangleMotion(const glm::vec3* from, const glm::vec3* to) {
-  return {{from[0], from[1], from[2]},
-          {to[0], to[1], to[2]},
-          trianglePlane(from[0], from[1], from[2]),
-          trianglePlane(to[0], to[1], to[2])};
+  return {trianglePlane(from[0], from[1], from[2]), trianglePlane(to[0], to[1], to[2])};
 }
 
 // vertexTriangleSide for a triangle whose planes are computed.
@@ -79,9 +74,10 @@ int sideAgainst(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q
     // It crosses the plane; where it does (the distance taken as linear in
     // time), is it inside the triangle?
     const float tau = d0 / (d0 - d1);
-    glm::vec3 at[3];
-    for (int k = 0; k < 3; ++k) at[k] = m.from[k] + tau * (m.to[k] - m.from[k]);
-    if (insideGrown(trianglePlane(at[0], at[1], at[2]), q0 + tau * (q1 - q0), thickness))
+    auto at = [&](const glm::vec3& from, const glm::vec3& to) { return from + tau * (to - from); };
+    if (insideGrown(
+            trianglePlane(at(m.start.a, m.end.a), at(m.start.b, m.end.b), at(m.start.c, m.end.c)),
+            at(q0, q1), thickness))
       return side;
   }
   if (std::abs(d1) < reach && insideGrown(m.end, q1, thickness)) return side;
