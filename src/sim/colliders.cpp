@@ -103,6 +103,74 @@ float signedDistance(const Collider& c, const glm::vec3& x, glm::vec3& normal) {
   return 1e30f;
 }
 
+namespace {
+
+// Where the ray a → b (local frame) that starts outside the inflated surface
+// (fa > 0, fb at its end) first meets it, as a fraction of the ray; −1 when
+// it does not. f(t), the signed distance along the ray, is linear for a
+// plane and the root of a quadratic for a sphere; for the other shapes it is
+// convex (the shapes are), so the ray enters iff its minimum is negative, and
+// the entry is found by search.
+float entryTime(const Collider& c, const glm::vec3& a, const glm::vec3& b, float thickness,
+                float fa, float fb, float travel) {
+  if (c.kind == ColliderKind::Plane) return fb < 0.0f ? fa / (fa - fb) : -1.0f;
+  if (c.kind == ColliderKind::Sphere) {
+    // |a + t d|² = r², the smaller root in the form without cancellation,
+    // t = (|a|² − r²) / (−a·d + √disc).
+    const glm::vec3 d = b - a;
+    const float r = c.size.x + thickness;
+    const float A = glm::dot(d, d), B = glm::dot(a, d), Cq = glm::dot(a, a) - r * r;
+    if (B >= 0.0f && fb >= 0.0f) return -1.0f;  // moving away
+    const float disc = B * B - A * Cq;
+    if (disc < 0.0f && fb >= 0.0f) return -1.0f;  // passes by
+    const float denom = std::sqrt(std::max(disc, 0.0f)) - B;
+    if (!(denom > 0.0f)) return fb < 0.0f ? 0.0f : -1.0f;
+    const float t = std::max(Cq, 0.0f) / denom;
+    return t <= 1.0f ? t : fb < 0.0f ? 1.0f : -1.0f;
+  }
+  auto f = [&](float t) {
+    glm::vec3 n;
+    return signedDistance(c, a + (b - a) * t, n) - thickness;
+  };
+  float tIn = -1.0f;
+  if (fb < 0.0f) {
+    tIn = 1.0f;
+  } else if (0.5f * (fa + fb - travel) < 0.0f) {
+    float lo = 0.0f, hi = 1.0f;  // golden-section search for the minimum
+    const float g = 0.6180339887f;
+    float m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
+    float f1 = f(m1), f2 = f(m2);
+    for (int i = 0; i < 24 && f1 >= 0.0f && f2 >= 0.0f; ++i) {
+      if (f1 < f2) {
+        hi = m2;
+        m2 = m1;
+        f2 = f1;
+        m1 = hi - g * (hi - lo);
+        f1 = f(m1);
+      } else {
+        lo = m1;
+        m1 = m2;
+        f1 = f2;
+        m2 = lo + g * (hi - lo);
+        f2 = f(m2);
+      }
+    }
+    if (f1 < 0.0f)
+      tIn = m1;
+    else if (f2 < 0.0f)
+      tIn = m2;
+  }
+  if (!(tIn > 0.0f)) return -1.0f;
+  float lo = 0.0f, hi = tIn;  // bisection for the entry point
+  for (int i = 0; i < 24; ++i) {
+    const float mid = 0.5f * (lo + hi);
+    (f(mid) > 0.0f ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+}  // namespace
+
 bool generateContact(const Collider& c, const Pose& from, const Pose& to, const glm::vec3& x,
                      const glm::vec3& p, float thickness, float margin, Contact& out) {
   // The ray in the collider's frame: start in the old pose, end in the new one.
@@ -116,54 +184,9 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
   if (fa > travel + margin) return false;
   const float fb = signedDistance(c, b, nb) - thickness;
 
-  auto f = [&](float t) {
-    glm::vec3 n;
-    return signedDistance(c, a + (b - a) * t, n) - thickness;
-  };
   glm::vec3 qLocal, nLocal;
-  bool entered = false;
-  float tEnter = 0.0f;
-  if (fa > 0.0f) {
-    // Starts outside. The shapes are convex, so f is convex along the ray:
-    // it enters iff its minimum is negative; the entry is the first root.
-    float tIn = -1.0f;
-    if (fb < 0.0f) {
-      tIn = 1.0f;
-    } else if (0.5f * (fa + fb - travel) < 0.0f) {
-      float lo = 0.0f, hi = 1.0f;  // golden-section search for the minimum
-      const float g = 0.6180339887f;
-      float m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
-      float f1 = f(m1), f2 = f(m2);
-      for (int i = 0; i < 24 && f1 >= 0.0f && f2 >= 0.0f; ++i) {
-        if (f1 < f2) {
-          hi = m2;
-          m2 = m1;
-          f2 = f1;
-          m1 = hi - g * (hi - lo);
-          f1 = f(m1);
-        } else {
-          lo = m1;
-          m1 = m2;
-          f1 = f2;
-          m2 = lo + g * (hi - lo);
-          f2 = f(m2);
-        }
-      }
-      if (f1 < 0.0f)
-        tIn = m1;
-      else if (f2 < 0.0f)
-        tIn = m2;
-    }
-    if (tIn > 0.0f) {
-      float lo = 0.0f, hi = tIn;  // bisection for the entry point
-      for (int i = 0; i < 24; ++i) {
-        const float mid = 0.5f * (lo + hi);
-        (f(mid) > 0.0f ? lo : hi) = mid;
-      }
-      entered = true;
-      tEnter = lo;
-    }
-  }
+  const float tEnter = fa > 0.0f ? entryTime(c, a, b, thickness, fa, fb, travel) : -1.0f;
+  const bool entered = tEnter >= 0.0f;
   if (entered) {
     // Continuous: constraint on the tangent plane at the entry point.
     qLocal = a + (b - a) * tEnter;

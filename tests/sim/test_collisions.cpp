@@ -94,6 +94,73 @@ TEST(Collision, FastClothDoesNotTunnelThroughAThinBox) {
   for (const glm::vec3& x : world->state.x) EXPECT_GT(x.y, 0.0f);
 }
 
+// A ray's entry into the inflated surface: closed form for planes and
+// spheres, a search for the other shapes. A capsule of zero length is a
+// sphere, and a large box's top face a plane, so each closed form is checked
+// against the search on the same rays, and the entry point must lie on the
+// inflated surface.
+struct Ray {
+  glm::vec3 x, p;
+};
+
+sim::Contact contactOf(const sim::Collider& c, const Ray& r, float thickness, bool& made) {
+  sim::Contact out{};
+  const sim::Pose pose = sim::poseAt(c, 0.0);
+  made = sim::generateContact(c, pose, pose, r.x, r.p, thickness, 1e-4f, out);
+  return out;
+}
+
+void expectSameEntries(const sim::Collider& closedForm, const sim::Collider& searched,
+                       const std::vector<Ray>& rays) {
+  const float h = 0.01f;
+  for (const Ray& r : rays) {
+    bool a = false, b = false;
+    const sim::Contact ca = contactOf(closedForm, r, h, a), cb = contactOf(searched, r, h, b);
+    ASSERT_EQ(a, b) << "ray from " << r.x.y << " to " << r.p.y;
+    if (!a) continue;
+    glm::vec3 n;
+    EXPECT_NEAR(sim::signedDistance(closedForm, ca.q - closedForm.center, n), h, 2e-5f);
+    EXPECT_NEAR(glm::length(ca.q - cb.q), 0.0f, 2e-5f);
+    EXPECT_NEAR(glm::dot(ca.n, cb.n), 1.0f, 1e-5f);
+  }
+}
+
+TEST(Collision, SphereEntryInClosedFormMatchesTheSearch) {
+  const glm::vec3 centre(0.2f, 0.5f, -0.1f);
+  const sim::Collider sphere = sim::Collider::sphere(centre, 0.3f);
+  const sim::Collider capsule = sim::Collider::capsule(centre, 0.3f, 0.0f);
+  std::vector<Ray> rays = {
+      {centre + glm::vec3(0.0f, 1.0f, 0.0f), centre},                                 // straight in
+      {centre + glm::vec3(-0.5f, 0.2f, 0.0f), centre + glm::vec3(0.5f, 0.2f, 0.0f)},  // chord
+      {centre + glm::vec3(-0.5f, 0.305f, 0.0f), centre + glm::vec3(0.5f, 0.305f, 0.0f)},  // grazing
+      {centre + glm::vec3(-0.5f, 0.4f, 0.0f), centre + glm::vec3(0.5f, 0.4f, 0.0f)},  // passes by
+      {centre + glm::vec3(0.0f, 0.5f, 0.0f), centre + glm::vec3(0.0f, 0.9f, 0.0f)},   // moves away
+      {centre + glm::vec3(0.0f, 0.32f, 0.0f),
+       centre + glm::vec3(0.0f, 0.305f, 0.0f)},  // stops short
+  };
+  // Rays towards the sphere from all around, ending inside or beyond it.
+  for (int k = 0; k < 24; ++k) {
+    const float a = 0.7f * float(k), b = 0.3f * float(k);
+    const glm::vec3 dir(std::cos(a) * std::cos(b), std::sin(b), std::sin(a) * std::cos(b));
+    const glm::vec3 side = glm::normalize(glm::cross(dir, glm::vec3(0.3f, 1.0f, 0.1f)));
+    rays.push_back({centre + 0.8f * dir + 0.1f * side, centre - 0.2f * dir + 0.05f * side});
+    rays.push_back({centre + 0.5f * dir, centre + 0.2f * dir});
+  }
+  expectSameEntries(sphere, capsule, rays);
+}
+
+TEST(Collision, PlaneEntryInClosedFormMatchesTheSearch) {
+  const sim::Collider plane = sim::Collider::plane(glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+  const sim::Collider box = sim::Collider::box(glm::vec3(0.0f, -10.0f, 0.0f), glm::vec3(10.0f));
+  std::vector<Ray> rays = {
+      {{0.0f, 0.5f, 0.0f}, {0.1f, -0.5f, 0.2f}},    // through
+      {{0.0f, 0.5f, 0.0f}, {0.3f, 0.005f, 0.0f}},   // into the thickness
+      {{0.0f, 0.02f, 0.0f}, {1.0f, 0.012f, 0.0f}},  // skims above it
+      {{0.0f, 0.02f, 0.0f}, {0.0f, 0.4f, 0.0f}},    // moves away
+  };
+  expectSameEntries(plane, box, rays);
+}
+
 TEST(Collision, CapsuleAndRotatedBoxKeepTheClothOutside) {
   sim::Params params;
   auto world = scene::worldFromMesh(scene::makeGrid(20, 1.2f, glm::vec3(0.0f, 0.6f, 0.0f)), params);

@@ -319,7 +319,7 @@ TEST(SelfCollision, FineClothKeepsAThinnerGapAndStaysCalm) {
   EXPECT_LT(fastest, 6.0f);
   EXPECT_LT(w.selfContacts, 20u * w.vertexCount());
   // Tight folds pass through themselves in places, but the tangles do not
-  // spread: 949 edge–triangle crossings at frame 100, where contacts that
+  // spread: 856 edge–triangle crossings at frame 100, where contacts that
   // held tangled vertices on the wrong side made 46,700.
   EXPECT_LT(sim::countSelfIntersections(w), 3000u);
 }
