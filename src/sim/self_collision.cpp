@@ -293,10 +293,20 @@ int vertexTriangleSide(const glm::vec3 (&from)[4], const glm::vec3 (&to)[4], flo
   return sideAgainst(triangleMotion(&from[1], &to[1]), from[0], to[0], thickness, reach);
 }
 
-void generateSelfContacts(World& world) {
+namespace {
+
+// The reach of a pair beyond its travel: the thickness h plus a margin of
+// at least h for what the iterations move.
+float pairBase(float h, float cell) {
+  return h + std::max(h, 0.05f * cell);
+}
+
+}  // namespace
+
+bool prepareSelfContacts(World& world) {
   SolverScratch& sc = world.scratch;
   sc.selfContacts.clear();
-  if (world.params.self_collision == 0) return;
+  if (world.params.self_collision == 0) return false;
   const Cloth& cloth = world.cloth;
   const State& s = world.state;
   const std::size_t n = s.x.size();
@@ -307,28 +317,27 @@ void generateSelfContacts(World& world) {
     sc.selfCellVersion = cloth.topologyVersion;
     sc.selfCellEdges = cloth.stretch.size();
   }
-  if (!(sc.selfCell > 0.0f) || n == 0) return;
+  if (!(sc.selfCell > 0.0f) || n == 0) return false;
   sc.selfThickness = selfThickness(world.params.thickness, sc.selfCell);
-  const float h = sc.selfThickness;
 
   // The cloth's mean motion over the step: the frame the boxes are seen from.
   glm::dvec3 sum(0.0);
   for (std::size_t i = 0; i < n; ++i) sum += glm::dvec3(s.p[i] - s.x[i]);
-  const glm::vec3 shift(sum / double(n));
+  sc.selfShift = glm::vec3(sum / double(n));
+  const glm::vec3 shift = sc.selfShift;
 
   // Constraints are made once per sub-step, so they must also cover what
   // the iterations move a vertex towards a triangle it was not near: the
-  // reach of a pair is the thickness plus a margin of at least h, grown by
-  // how far its vertices travel in the step against the mean motion of
-  // their neighbours (the solve's corrections come from such relative
-  // motion; a cloth falling or swinging as a whole barely changes shape),
-  // each travel counted up to one cell. Against the cloth's mean motion
-  // instead, a swinging 128² cloth had 4–10 times the contacts, and fold
-  // and drape at 64² ended with more edge–triangle crossings.
-  const float base = h + std::max(h, 0.05f * sc.selfCell);
-  // Teschner et al.: the vertices go into the hash by their swept boxes
-  // (grown by their travel; mostly one cell each), and every triangle looks
-  // up the cells of its own swept box grown by the rest of the pair's reach.
+  // reach of a pair is pairBase(), grown by how far its vertices travel in
+  // the step against the mean motion of their neighbours (the solve's
+  // corrections come from such relative motion; a cloth falling or swinging
+  // as a whole barely changes shape), each travel counted up to one cell.
+  // Against the cloth's mean motion instead, a swinging 128² cloth had 4–10
+  // times the contacts, and fold and drape at 64² ended with more
+  // edge–triangle crossings. Teschner et al.: the vertices go into the hash
+  // by their swept boxes (grown by their travel; mostly one cell each), and
+  // every triangle looks up the cells of its own swept box grown by the rest
+  // of the pair's reach.
   ThreadTeam& team =
       threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
   sc.selfTravel.resize(n);
@@ -344,9 +353,23 @@ void generateSelfContacts(World& world) {
       sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
     }
   });
+  return true;
+}
+
+void buildSelfHash(World& world) {
+  SolverScratch& sc = world.scratch;
   // Each vertex once, by the centre of its box (SpatialHash::Insert).
   sc.selfHash.build(sc.selfBoxes, kHashCellEdges * sc.selfCell, SpatialHash::Insert::Centre);
+}
 
+void findSelfContacts(World& world) {
+  SolverScratch& sc = world.scratch;
+  const Cloth& cloth = world.cloth;
+  const std::size_t n = world.state.x.size();
+  const glm::vec3 shift = sc.selfShift;
+  const float base = pairBase(sc.selfThickness, sc.selfCell);
+  ThreadTeam& team =
+      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
   // The triangles are taken by the solver's threads in chunks, whichever
   // thread is free next (piled-up regions cost far more than flat ones);
   // each chunk's pairs come out in triangle order, and the chunks are joined
@@ -384,6 +407,12 @@ void generateSelfContacts(World& world) {
   for (std::size_t c = 0; c < chunks; ++c)
     for (const SelfContact& pair : sc.selfChunkPairs[c])
       sc.selfContacts[sc.selfStart[pair.v[0]]++] = pair;
+}
+
+void generateSelfContacts(World& world) {
+  if (!prepareSelfContacts(world)) return;
+  buildSelfHash(world);
+  findSelfContacts(world);
 }
 
 void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,

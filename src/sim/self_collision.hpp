@@ -24,6 +24,15 @@ namespace drape::sim {
 // vertex order, then triangle order, whatever the hash's layout (determinism).
 void generateSelfContacts(World& world);
 
+// generateSelfContacts in its three stages, for a step that runs other work
+// beside the serial one: prepareSelfContacts (the vertices' travel and
+// boxes, on the solver's threads; false, with no contacts, when there is
+// nothing to look for), buildSelfHash (serial), findSelfContacts (the
+// triangles' lookups, on the solver's threads).
+bool prepareSelfContacts(World& world);
+void buildSelfHash(World& world);
+void findSelfContacts(World& world);
+
 // Project the constraints on the predicted positions: stiffness 1, mass
 // weighted (paper §3.3), so the four vertices move and momentum is kept.
 void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,

@@ -81,7 +81,10 @@ inline ConstraintEval<4, float> evalIso(const State& s, const IsoBendConstraint&
 // Vertices per chunk of the parallel collider contact search.
 constexpr std::size_t kVerticesPerChunk = 1024;
 
-void generateContacts(World& world, double t0, float h) {
+// Collider contacts for the sub-step; `beside()`, serial work of its own, runs
+// on one of the threads meanwhile.
+template <typename F>
+void generateContacts(World& world, double t0, float h, F&& beside) {
   SolverScratch& sc = world.scratch;
   State& s = world.state;
   sc.contacts.clear();
@@ -92,14 +95,20 @@ void generateContacts(World& world, double t0, float h) {
     sc.posesTo[c] = poseAt(world.colliders[c], t0 + double(h));
   }
   const float thickness = world.params.thickness;
-  // Vertices in chunks, on the solver's threads; the chunks' contacts are
-  // joined in order, so they come out in vertex order on any thread count.
+  // Vertices in chunks, on the solver's threads, after a first one that is
+  // beside(); the chunks' contacts are joined in order, so they come out in
+  // vertex order on any thread count.
   const std::size_t n = s.x.size();
   const std::size_t chunks = (n + kVerticesPerChunk - 1) / kVerticesPerChunk;
   sc.contactChunks.resize(std::max(sc.contactChunks.size(), chunks));
   ThreadTeam& team = threadTeam(
       solverThreads(world.params.threads, world.cloth.stretch.size() + world.cloth.bend.size()));
-  forEachChunk(team, chunks, [&](std::size_t chunk, int) {
+  forEachChunk(team, chunks + 1, [&](std::size_t job, int) {
+    if (job == 0) {
+      beside();
+      return;
+    }
+    const std::size_t chunk = job - 1;
     std::vector<Contact>& out = sc.contactChunks[chunk];
     out.clear();
     const std::size_t end = std::min(n, (chunk + 1) * kVerticesPerChunk);
@@ -149,15 +158,26 @@ void moveToTargets(World& world, double t) {
 }
 
 void generateStepContacts(World& world, double t0, float h, StepTimings& timing) {
-  // Collision constraints, once per sub-step (paper §3.4).
+  // Self-collision constraints (paper §4.3) and collision constraints (paper
+  // §3.4), once per sub-step. The self-collision hash is built beside the
+  // collider contacts: its time counts in selfCollision, the rest of that
+  // phase in collisions.
   auto t = Clock::now();
-  generateContacts(world, t0, h);
-  timing.collisions += msSince(t);
-  // Self-collision constraints, once per sub-step (paper §4.3).
-  t = Clock::now();
-  generateSelfContacts(world);
-  world.selfContacts += world.scratch.selfContacts.size();
+  const bool self = prepareSelfContacts(world);
   timing.selfCollision += msSince(t);
+  t = Clock::now();
+  double hashMs = 0.0;
+  generateContacts(world, t0, h, [&] {
+    if (!self) return;
+    const auto start = Clock::now();
+    buildSelfHash(world);
+    hashMs = msSince(start);
+  });
+  timing.collisions += std::max(0.0, msSince(t) - hashMs);
+  t = Clock::now();
+  if (self) findSelfContacts(world);
+  world.selfContacts += world.scratch.selfContacts.size();
+  timing.selfCollision += msSince(t) + hashMs;
 }
 
 void solveStretchPbd(State& s, const StretchConstraint* c, std::size_t begin, std::size_t end,

@@ -60,8 +60,9 @@ struct Tether {
 };
 
 // Timings of the last step, in milliseconds, by phase. selfCollision is the
-// detection of self contacts (their projection counts in solve); tear is the
-// search for overstretched edges and the splits.
+// detection of self contacts (their projection counts in solve; its hash is
+// built beside the collider contacts, and its time counted here, not in
+// collisions); tear is the search for overstretched edges and the splits.
 struct StepTimings {
   double predict = 0, collisions = 0, selfCollision = 0, solve = 0, update = 0, tear = 0, total = 0;
 };
@@ -111,6 +112,7 @@ struct SolverScratch {
   std::vector<std::vector<std::uint32_t>> selfThreadSeen;
   float selfCell = 0.0f;
   float selfThickness = 0.0f;  // the distance the contacts keep (selfThickness())
+  glm::vec3 selfShift{0.0f};   // the cloth's mean motion over the sub-step
   std::uint64_t selfCellVersion = UINT64_MAX;
   std::size_t selfCellEdges = 0;
   std::vector<Pose> posesFrom, posesTo;
