@@ -78,6 +78,11 @@ inline ConstraintEval<4, float> evalIso(const State& s, const IsoBendConstraint&
   return evalIsometric(x, c.q, c.rest);
 }
 
+// Vertices per chunk of the damping sums, and the most pieces for which
+// they are split in chunks.
+constexpr std::size_t kDampChunk = 4096;
+constexpr std::size_t kDampMaxPiecesPerChunk = 64;
+
 // Vertices per chunk of the parallel collider contact search.
 constexpr std::size_t kVerticesPerChunk = 1024;
 
@@ -286,56 +291,81 @@ void dampVelocities(World& world, float kDamping) {
   const Cloth& cloth = world.cloth;
   SolverScratch& sc = world.scratch;
   const std::size_t pieces = cloth.pieceCount;
+  const std::size_t n = s.x.size();
+  // The sums in chunks of vertices on the solver's threads, added in chunk
+  // order: the same on any thread count. Fixed chunks, but one chunk for a
+  // cloth torn into many pieces (each chunk keeps a sum per piece).
+  const std::size_t chunks = pieces <= kDampMaxPiecesPerChunk
+                                 ? std::max<std::size_t>(1, (n + kDampChunk - 1) / kDampChunk)
+                                 : 1;
+  const std::size_t perChunk = (n + chunks - 1) / chunks;
+  ThreadTeam& team =
+      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+  auto inChunks = [&](auto&& body) {
+    auto range = [&](std::size_t c) {
+      const std::size_t end = std::min(n, (c + 1) * perChunk);
+      for (std::size_t i = c * perChunk; i < end; ++i)
+        if (s.w[i] != 0.0f)
+          body(c, i, 1.0 / double(s.w[i]), sc.dampSums[c * pieces + cloth.piece[i]]);
+    };
+    if (chunks == 1)
+      range(0);
+    else
+      forEachChunk(team, chunks, [&](std::size_t c, int) { range(c); });
+  };
   // resize + fill rather than assign: GCC 12's UBSan reports a false "store
   // to null pointer" in vector<glm::dvec3>::assign on an empty vector.
-  auto zero = [pieces](auto& v, const auto& value) {
-    v.resize(pieces);
+  auto zero = [](auto& v, std::size_t size, const auto& value) {
+    v.resize(size);
     std::fill(v.begin(), v.end(), value);
   };
-  zero(sc.pieceX, glm::dvec3(0.0));
-  zero(sc.pieceV, glm::dvec3(0.0));
-  zero(sc.pieceL, glm::dvec3(0.0));
-  zero(sc.pieceOmega, glm::dvec3(0.0));
-  zero(sc.pieceMass, 0.0);
-  zero(sc.pieceInertia, glm::dmat3(0.0));
-  const std::size_t n = s.x.size();
+  zero(sc.dampSums, chunks * pieces, PieceSums{});
+  zero(sc.pieceX, pieces, glm::dvec3(0.0));
+  zero(sc.pieceV, pieces, glm::dvec3(0.0));
+  zero(sc.pieceOmega, pieces, glm::dvec3(0.0));
   // x_cm, v_cm over the free vertices of each piece.
-  for (std::size_t i = 0; i < n; ++i) {
-    if (s.w[i] == 0.0f) continue;
-    const double m = 1.0 / double(s.w[i]);
-    const std::uint32_t k = cloth.piece[i];
-    sc.pieceX[k] += m * glm::dvec3(s.x[i]);
-    sc.pieceV[k] += m * glm::dvec3(s.v[i]);
-    sc.pieceMass[k] += m;
-  }
-  for (std::size_t k = 0; k < pieces; ++k)
-    if (sc.pieceMass[k] > 0.0) {
-      sc.pieceX[k] /= sc.pieceMass[k];
-      sc.pieceV[k] /= sc.pieceMass[k];
-    }
-  // L = Σ r × m v, I = Σ m (|r|² 1 − r rᵀ) (= Σ r̃ r̃ᵀ m).
-  for (std::size_t i = 0; i < n; ++i) {
-    if (s.w[i] == 0.0f) continue;
-    const double m = 1.0 / double(s.w[i]);
-    const std::uint32_t k = cloth.piece[i];
-    const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[k];
-    sc.pieceL[k] += glm::cross(r, m * glm::dvec3(s.v[i]));
-    sc.pieceInertia[k] += m * (glm::dot(r, r) * glm::dmat3(1.0) - glm::outerProduct(r, r));
-  }
+  inChunks([&](std::size_t, std::size_t i, double m, PieceSums& sum) {
+    sum.x += m * glm::dvec3(s.x[i]);
+    sum.v += m * glm::dvec3(s.v[i]);
+    sum.mass += m;
+  });
   for (std::size_t k = 0; k < pieces; ++k) {
-    const glm::dmat3& I = sc.pieceInertia[k];
+    PieceSums total;
+    for (std::size_t c = 0; c < chunks; ++c) {
+      const PieceSums& part = sc.dampSums[c * pieces + k];
+      total.x += part.x;
+      total.v += part.v;
+      total.mass += part.mass;
+    }
+    if (total.mass > 0.0) {
+      sc.pieceX[k] = total.x / total.mass;
+      sc.pieceV[k] = total.v / total.mass;
+    }
+  }
+  // L = Σ r × m v, I = Σ m (|r|² 1 − r rᵀ) (= Σ r̃ r̃ᵀ m).
+  inChunks([&](std::size_t, std::size_t i, double m, PieceSums& sum) {
+    const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[cloth.piece[i]];
+    sum.L += glm::cross(r, m * glm::dvec3(s.v[i]));
+    sum.inertia += m * (glm::dot(r, r) * glm::dmat3(1.0) - glm::outerProduct(r, r));
+  });
+  for (std::size_t k = 0; k < pieces; ++k) {
+    glm::dvec3 L(0.0);
+    glm::dmat3 I(0.0);
+    for (std::size_t c = 0; c < chunks; ++c) {
+      L += sc.dampSums[c * pieces + k].L;
+      I += sc.dampSums[c * pieces + k].inertia;
+    }
     const double det = glm::determinant(I);
     const double scale = I[0][0] + I[1][1] + I[2][2];
     if (std::abs(det) > 1e-12 * scale * scale * scale && scale > 0.0)
-      sc.pieceOmega[k] = glm::inverse(I) * sc.pieceL[k];
+      sc.pieceOmega[k] = glm::inverse(I) * L;
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    if (s.w[i] == 0.0f) continue;
+  inChunks([&](std::size_t, std::size_t i, double, PieceSums&) {
     const std::uint32_t k = cloth.piece[i];
     const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[k];
     const glm::dvec3 rigid = sc.pieceV[k] + glm::cross(sc.pieceOmega[k], r);
     s.v[i] += float(kDamping) * (glm::vec3(rigid) - s.v[i]);
-  }
+  });
 }
 
 void step(World& world) {

@@ -67,6 +67,13 @@ struct StepTimings {
   double predict = 0, collisions = 0, selfCollision = 0, solve = 0, update = 0, tear = 0, total = 0;
 };
 
+// Mass-weighted sums over some of a piece's vertices (damping).
+struct PieceSums {
+  glm::dvec3 x{0.0}, v{0.0}, L{0.0};  // Σ m x, Σ m v, Σ r × m v
+  double mass = 0.0;
+  glm::dmat3 inertia{0.0};  // Σ m (|r|² 1 − r rᵀ)
+};
+
 // Buffers the solver reuses, so a step allocates nothing once warm.
 struct SolverScratch {
   // Coloured copies of the cloth's constraints for the batched kernels,
@@ -116,10 +123,11 @@ struct SolverScratch {
   std::uint64_t selfCellVersion = UINT64_MAX;
   std::size_t selfCellEdges = 0;
   std::vector<Pose> posesFrom, posesTo;
-  // Damping accumulators per piece (double: sums over many vertices).
-  std::vector<glm::dvec3> pieceX, pieceV, pieceL, pieceOmega;
-  std::vector<double> pieceMass;
-  std::vector<glm::dmat3> pieceInertia;
+  // Damping: sums per piece over a chunk of vertices, chunk-major (double:
+  // sums over many vertices); then per piece its centre of mass, velocity
+  // and angular velocity.
+  std::vector<PieceSums> dampSums;
+  std::vector<glm::dvec3> pieceX, pieceV, pieceOmega;
 };
 
 // Mouse dragging (paper §3.6): while held, the grabbed vertex has w = 0 and
