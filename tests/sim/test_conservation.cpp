@@ -127,10 +127,11 @@ TEST(Momentum, PressureKeepsLinearAndAngularMomentum) {
 namespace {
 
 // A free cloth drifting and spinning, with some non-rigid velocity on top.
-sim::World spinningCloth(float noise) {
+sim::World spinningCloth(float noise, int resolution = 12) {
   sim::Params params;
   params.gravity = glm::vec3(0.0f);
-  auto world = scene::worldFromMesh(scene::makeGrid(12, 1.0f, glm::vec3(0.2f, 1.0f, 0.0f)), params);
+  auto world =
+      scene::worldFromMesh(scene::makeGrid(resolution, 1.0f, glm::vec3(0.2f, 1.0f, 0.0f)), params);
   std::mt19937 rng(20);
   // Unequal masses.
   std::uniform_real_distribution<float> scale(0.5f, 2.0f);
@@ -166,6 +167,24 @@ TEST(Damping, KeepsLinearAndAngularMomentum) {
     EXPECT_LT(glm::length(ang1 - ang0), 1e-4 * glm::length(ang0)) << "k=" << k;
     EXPECT_NE(w.state.v, v0);  // it did damp the non-rigid part
   }
+}
+
+TEST(Damping, IsTheSameOnAnyThreadCountAndKeepsMomentum) {
+  // 100² vertices: the sums run in three chunks of vertices.
+  auto damped = [](int threads) {
+    sim::World w = spinningCloth(0.5f, 100);
+    w.params.threads = threads;
+    glm::dvec3 lin0, ang0, lin1, ang1;
+    momentum(w, lin0, ang0);
+    sim::dampVelocities(w, 0.5f);
+    momentum(w, lin1, ang1);
+    EXPECT_LT(glm::length(lin1 - lin0), 1e-5 * glm::length(lin0)) << threads;
+    EXPECT_LT(glm::length(ang1 - ang0), 1e-4 * glm::length(ang0)) << threads;
+    return w.state.v;
+  };
+  const std::vector<glm::vec3> one = damped(1);
+  EXPECT_EQ(damped(2), one);
+  EXPECT_EQ(damped(3), one);
 }
 
 TEST(Damping, FullDampingMakesThePieceMoveRigidly) {
