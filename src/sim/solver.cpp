@@ -305,8 +305,7 @@ void dampVelocities(World& world, float kDamping) {
     auto range = [&](std::size_t c) {
       const std::size_t end = std::min(n, (c + 1) * perChunk);
       for (std::size_t i = c * perChunk; i < end; ++i)
-        if (s.w[i] != 0.0f)
-          body(c, i, 1.0 / double(s.w[i]), sc.dampSums[c * pieces + cloth.piece[i]]);
+        if (s.w[i] != 0.0f) body(i, 1.0 / double(s.w[i]), sc.dampSums[c * pieces + cloth.piece[i]]);
     };
     if (chunks == 1)
       range(0);
@@ -324,7 +323,7 @@ void dampVelocities(World& world, float kDamping) {
   zero(sc.pieceV, pieces, glm::dvec3(0.0));
   zero(sc.pieceOmega, pieces, glm::dvec3(0.0));
   // x_cm, v_cm over the free vertices of each piece.
-  inChunks([&](std::size_t, std::size_t i, double m, PieceSums& sum) {
+  inChunks([&](std::size_t i, double m, PieceSums& sum) {
     sum.x += m * glm::dvec3(s.x[i]);
     sum.v += m * glm::dvec3(s.v[i]);
     sum.mass += m;
@@ -343,7 +342,7 @@ void dampVelocities(World& world, float kDamping) {
     }
   }
   // L = Σ r × m v, I = Σ m (|r|² 1 − r rᵀ) (= Σ r̃ r̃ᵀ m).
-  inChunks([&](std::size_t, std::size_t i, double m, PieceSums& sum) {
+  inChunks([&](std::size_t i, double m, PieceSums& sum) {
     const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[cloth.piece[i]];
     sum.L += glm::cross(r, m * glm::dvec3(s.v[i]));
     sum.inertia += m * (glm::dot(r, r) * glm::dmat3(1.0) - glm::outerProduct(r, r));
@@ -360,7 +359,7 @@ void dampVelocities(World& world, float kDamping) {
     if (std::abs(det) > 1e-12 * scale * scale * scale && scale > 0.0)
       sc.pieceOmega[k] = glm::inverse(I) * L;
   }
-  inChunks([&](std::size_t, std::size_t i, double, PieceSums&) {
+  inChunks([&](std::size_t i, double, PieceSums&) {
     const std::uint32_t k = cloth.piece[i];
     const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[k];
     const glm::dvec3 rigid = sc.pieceV[k] + glm::cross(sc.pieceOmega[k], r);
