@@ -81,7 +81,7 @@ inline ConstraintEval<4, float> evalIso(const State& s, const IsoBendConstraint&
 // Vertices per chunk of the damping sums, and the most pieces for which
 // they are split in chunks.
 constexpr std::size_t kDampChunk = 4096;
-constexpr std::size_t kDampMaxPiecesPerChunk = 64;
+constexpr std::size_t kDampMaxPiecesChunked = 64;
 
 // Vertices per chunk of the parallel collider contact search.
 constexpr std::size_t kVerticesPerChunk = 1024;
@@ -295,7 +295,7 @@ void dampVelocities(World& world, float kDamping) {
   // The sums in chunks of vertices on the solver's threads, added in chunk
   // order: the same on any thread count. Fixed chunks, but one chunk for a
   // cloth torn into many pieces (each chunk keeps a sum per piece).
-  const std::size_t chunks = pieces <= kDampMaxPiecesPerChunk
+  const std::size_t chunks = pieces <= kDampMaxPiecesChunked
                                  ? std::max<std::size_t>(1, (n + kDampChunk - 1) / kDampChunk)
                                  : 1;
   const std::size_t perChunk = (n + chunks - 1) / chunks;
@@ -322,6 +322,12 @@ void dampVelocities(World& world, float kDamping) {
   zero(sc.pieceX, pieces, glm::dvec3(0.0));
   zero(sc.pieceV, pieces, glm::dvec3(0.0));
   zero(sc.pieceOmega, pieces, glm::dvec3(0.0));
+  // Piece k's sums so far, its chunks added in order.
+  auto total = [&](std::size_t k) {
+    PieceSums sum;
+    for (std::size_t c = 0; c < chunks; ++c) sum += sc.dampSums[c * pieces + k];
+    return sum;
+  };
   // x_cm, v_cm over the free vertices of each piece.
   inChunks([&](std::size_t i, double m, PieceSums& sum) {
     sum.x += m * glm::dvec3(s.x[i]);
@@ -329,16 +335,10 @@ void dampVelocities(World& world, float kDamping) {
     sum.mass += m;
   });
   for (std::size_t k = 0; k < pieces; ++k) {
-    PieceSums total;
-    for (std::size_t c = 0; c < chunks; ++c) {
-      const PieceSums& part = sc.dampSums[c * pieces + k];
-      total.x += part.x;
-      total.v += part.v;
-      total.mass += part.mass;
-    }
-    if (total.mass > 0.0) {
-      sc.pieceX[k] = total.x / total.mass;
-      sc.pieceV[k] = total.v / total.mass;
+    const PieceSums sum = total(k);
+    if (sum.mass > 0.0) {
+      sc.pieceX[k] = sum.x / sum.mass;
+      sc.pieceV[k] = sum.v / sum.mass;
     }
   }
   // L = Σ r × m v, I = Σ m (|r|² 1 − r rᵀ) (= Σ r̃ r̃ᵀ m).
@@ -348,16 +348,12 @@ void dampVelocities(World& world, float kDamping) {
     sum.inertia += m * (glm::dot(r, r) * glm::dmat3(1.0) - glm::outerProduct(r, r));
   });
   for (std::size_t k = 0; k < pieces; ++k) {
-    glm::dvec3 L(0.0);
-    glm::dmat3 I(0.0);
-    for (std::size_t c = 0; c < chunks; ++c) {
-      L += sc.dampSums[c * pieces + k].L;
-      I += sc.dampSums[c * pieces + k].inertia;
-    }
+    const PieceSums sum = total(k);
+    const glm::dmat3& I = sum.inertia;
     const double det = glm::determinant(I);
     const double scale = I[0][0] + I[1][1] + I[2][2];
     if (std::abs(det) > 1e-12 * scale * scale * scale && scale > 0.0)
-      sc.pieceOmega[k] = glm::inverse(I) * L;
+      sc.pieceOmega[k] = glm::inverse(I) * sum.L;
   }
   inChunks([&](std::size_t i, double, PieceSums&) {
     const std::uint32_t k = cloth.piece[i];

@@ -72,6 +72,14 @@ struct PieceSums {
   glm::dvec3 x{0.0}, v{0.0}, L{0.0};  // Σ m x, Σ m v, Σ r × m v
   double mass = 0.0;
   glm::dmat3 inertia{0.0};  // Σ m (|r|² 1 − r rᵀ)
+  PieceSums& operator+=(const PieceSums& o) {
+    x += o.x;
+    v += o.v;
+    L += o.L;
+    mass += o.mass;
+    inertia += o.inertia;
+    return *this;
+  }
 };
 
 // Buffers the solver reuses, so a step allocates nothing once warm.
