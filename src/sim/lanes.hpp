@@ -1,7 +1,8 @@
 #pragma once
 // Lane types for the batched constraint kernels (batch_kernels.hpp). A kernel
 // is written once as a template over a lane type; `Lane1` runs it on one
-// constraint, `Lane8` on eight at once with AVX2. Both execute the same IEEE
+// constraint, `Lane8` on eight at once with AVX2, `Twice<Lane8>` on two
+// batches of eight interleaved. All execute the same IEEE
 // operations in the same order (no FMA contraction, exact sqrt and division,
 // the same polynomial atan2), so the SIMD path and the scalar path give
 // bit-identical results.
@@ -196,6 +197,102 @@ DRAPE_AVX2 float lane(Lane8 a, int i) {
   return out[i];
 }
 #endif
+
+// ---- two batches interleaved -----------------------------------------------
+// Twice<L>: two independent batches of L side by side, each operation done
+// on both. The lanes compute exactly what L computes; the gain is in the
+// instruction stream: the two batches' dependency chains alternate, so one
+// batch's square roots and divisions wait while the other's work runs (the
+// bending kernel is a long chain, latency-bound on one batch).
+template <typename M>
+struct TwiceMask {
+  M a, b;
+};
+template <typename L>
+struct Twice {
+  L a, b;
+  static constexpr int width = 2 * L::width;
+};
+template <typename L>
+inline Twice<L> operator+(Twice<L> x, Twice<L> y) {
+  return {x.a + y.a, x.b + y.b};
+}
+template <typename L>
+inline Twice<L> operator-(Twice<L> x, Twice<L> y) {
+  return {x.a - y.a, x.b - y.b};
+}
+template <typename L>
+inline Twice<L> operator*(Twice<L> x, Twice<L> y) {
+  return {x.a * y.a, x.b * y.b};
+}
+template <typename L>
+inline Twice<L> operator/(Twice<L> x, Twice<L> y) {
+  return {x.a / y.a, x.b / y.b};
+}
+template <typename L>
+inline Twice<L> operator-(Twice<L> x) {
+  return {-x.a, -x.b};
+}
+template <typename L>
+inline Twice<L> splat(Twice<L>*, float v) {
+  L* t = nullptr;
+  const L s = splat(t, v);
+  return {s, s};
+}
+template <typename L>
+inline Twice<L> sqrtL(Twice<L> x) {
+  return {sqrtL(x.a), sqrtL(x.b)};
+}
+template <typename L>
+inline Twice<L> minL(Twice<L> x, Twice<L> y) {
+  return {minL(x.a, y.a), minL(x.b, y.b)};
+}
+template <typename L>
+inline Twice<L> maxL(Twice<L> x, Twice<L> y) {
+  return {maxL(x.a, y.a), maxL(x.b, y.b)};
+}
+template <typename L>
+inline Twice<L> absL(Twice<L> x) {
+  return {absL(x.a), absL(x.b)};
+}
+template <typename L>
+inline auto operator<(Twice<L> x, Twice<L> y) {
+  return TwiceMask<decltype(x.a < y.a)>{x.a < y.a, x.b < y.b};
+}
+template <typename L>
+inline auto operator>(Twice<L> x, Twice<L> y) {
+  return TwiceMask<decltype(x.a > y.a)>{x.a > y.a, x.b > y.b};
+}
+template <typename M>
+inline TwiceMask<M> operator&(TwiceMask<M> x, TwiceMask<M> y) {
+  return {x.a & y.a, x.b & y.b};
+}
+template <typename M, typename L>
+inline Twice<L> select(TwiceMask<M> m, Twice<L> x, Twice<L> y) {
+  return {select(m.a, x.a, y.a), select(m.b, x.b, y.b)};
+}
+template <typename L>
+inline Twice<L> load(const float* p, Twice<L>*) {
+  L* t = nullptr;
+  return {load(p, t), load(p + L::width, t)};
+}
+template <typename L>
+inline void store(float* p, Twice<L> x) {
+  store(p, x.a);
+  store(p + L::width, x.b);
+}
+template <typename L>
+inline void loadPoints(const float* p, const std::uint32_t* idx, Twice<L>& x, Twice<L>& y,
+                       Twice<L>& z, Twice<L>& w) {
+  loadPoints(p, idx, x.a, y.a, z.a, w.a);
+  loadPoints(p, idx + L::width, x.b, y.b, z.b, w.b);
+}
+template <typename L>
+inline void storePoints(float* p, const std::uint32_t* idx, Twice<L> x, Twice<L> y, Twice<L> z,
+                        Twice<L> w) {
+  storePoints(p, idx, x.a, y.a, z.a, w.a);
+  storePoints(p, idx + L::width, x.b, y.b, z.b, w.b);
+}
 
 // ---- shared math, identical for every lane type ----------------------------
 template <typename L>
