@@ -38,10 +38,21 @@ struct BendArgs {
   const float* alphaEach = nullptr;
 };
 
+// Tethers (tethers.hpp): vertex[j] kept within rest[j] · slack of its pin
+// anchor[j].
+struct TetherArgs {
+  float* p;  // x y z w interleaved
+  const std::uint32_t* vertex;
+  const std::uint32_t* anchor;
+  const float* rest;
+  float slack;
+};
+
 // The AVX2 translation unit: project [begin, end) in batches of eight and
 // return where it stopped (the caller finishes the tail one by one).
 std::size_t stretchAvx2(const StretchArgs& args, std::size_t begin, std::size_t end);
 std::size_t bendAvx2(const BendArgs& args, std::size_t begin, std::size_t end);
+std::size_t tetherAvx2(const TetherArgs& args, std::size_t begin, std::size_t end);
 
 // Whether the AVX2 kernels run: the CPU has AVX2 and they are not switched
 // off (tests switch them off to compare both paths).

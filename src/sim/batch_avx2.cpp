@@ -23,4 +23,11 @@ std::size_t bendAvx2(const BendArgs& args, std::size_t begin, std::size_t end) {
   return j;
 }
 
+std::size_t tetherAvx2(const TetherArgs& args, std::size_t begin, std::size_t end) {
+  std::size_t j = begin;
+  for (; j + 16 <= end; j += 16) tether<lanes::Twice<lanes::Lane8>>(args, j);
+  for (; j + 8 <= end; j += 8) tether<lanes::Lane8>(args, j);
+  return j;
+}
+
 }  // namespace drape::sim::batch

@@ -144,5 +144,25 @@ inline void bend(const BendArgs& s, std::size_t j) {
   storeMoved(s.p, i3, q3, (f * w3) * u3);
 }
 
+// A tether (tethers.hpp, solveTethers: the same operations): the free
+// vertex is pulled back to rest · slack from its pin when further. A lane
+// whose vertex is held (w = 0) or within reach is written back unchanged.
+template <typename L>
+inline void tether(const TetherArgs& s, std::size_t j) {
+  L* t = nullptr;
+  const std::uint32_t* iv = s.vertex + j;
+  const Point<L> q = loadPoint<L>(s.p, iv);
+  const Point<L> a = loadPoint<L>(s.p, s.anchor + j);
+  const V3<L> d = q.x - a.x;
+  const L len = lanes::sqrtL(lanes::dot(d, d));
+  const L rest = lanes::load(s.rest + j, t) * lanes::splat(t, s.slack);
+  const auto pull = (q.w > lanes::splat(t, 0.0f)) & (len > rest);
+  const L f = lanes::select(pull, (len - rest) / lanes::select(pull, len, lanes::splat(t, 1.0f)),
+                            lanes::splat(t, 0.0f));
+  const V3<L> r = q.x - f * d;
+  lanes::storePoints(s.p, iv, lanes::select(pull, r.x, q.x.x), lanes::select(pull, r.y, q.x.y),
+                     lanes::select(pull, r.z, q.x.z), q.w);
+}
+
 }  // namespace
 }  // namespace drape::sim::batch

@@ -43,6 +43,14 @@ void bendRange(const BendArgs& args, std::size_t begin, std::size_t end, bool se
   for (; j < end; ++j) bend<lanes::Lane1>(args, j);
 }
 
+void tetherRange(const TetherArgs& args, std::size_t begin, std::size_t end) {
+  std::size_t j = begin;
+#if defined(DRAPE_HAVE_AVX2_KERNELS)
+  if (avx2Available()) j = tetherAvx2(args, begin, end);
+#endif
+  for (; j < end; ++j) tether<lanes::Lane1>(args, j);
+}
+
 void toSolveBuffer(const float* p, const float* w, float* buffer, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     buffer[4 * i + 0] = p[3 * i + 0];

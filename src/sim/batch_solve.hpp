@@ -13,6 +13,8 @@ namespace drape::sim::batch {
 // one after another).
 void stretchRange(const StretchArgs& args, std::size_t begin, std::size_t end, bool serial);
 void bendRange(const BendArgs& args, std::size_t begin, std::size_t end, bool serial);
+// Tethers [begin, end): they share no free vertex, so any range is a batch.
+void tetherRange(const TetherArgs& args, std::size_t begin, std::size_t end);
 
 // The solve buffer (batch_args.hpp) from positions (x y z) and inverse
 // masses of n vertices, and its positions back.

@@ -10,7 +10,6 @@
 #include "sim/self_collision.hpp"
 #include "sim/solver.hpp"
 #include "sim/tet_volume.hpp"
-#include "sim/tethers.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -43,8 +42,8 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
 
   // The kernels work on a copy of p and w, x y z w per vertex (one aligned
   // 16-byte load and store per point), made here and copied back at the
-  // end. Contacts are projected on it too (through Points); what else thread
-  // 0 projects between the colours (pressure, isometric bending, tethers,
+  // end. Contacts and tethers are projected on it too; what else thread
+  // 0 projects between the colours (pressure, isometric bending,
   // attachments) works on State::p: `onState` copies the buffer out before
   // and back after.
   std::vector<glm::vec4>& buffer = sc.solvePoints;
@@ -57,7 +56,8 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
     solve();
     batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
   };
-  const bool onStateAfterBend = !sc.tethers.empty() || !world.attachments.empty();
+  batch::TetherArgs ta{p, sc.tethers.vertex.data(), sc.tethers.anchor.data(),
+                       sc.tethers.rest.data(), 2.0f - prm.k_stretch};
   const Points points = Points::ofBuffer(buffer.data());
   batch::StretchArgs sa{p,
                         ps.a.data(),
@@ -154,13 +154,16 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
           sync();
         }
       }
-      // Keep the flags above in step with what this projects.
-      if (onStateAfterBend) {
-        if (t == 0)
-          onState([&] {
-            solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
-            solveBodyAttachments(s, world.bodies, world.attachments);
-          });
+      // Tethers on the buffer, split among the threads (each moves only
+      // its own free vertex, towards a pin that does not move).
+      if (!sc.tethers.empty()) {
+        std::size_t b, e;
+        batch::share(0, sc.tethers.size(), t, n, b, e);
+        batch::tetherRange(ta, b, e);
+        sync();
+      }
+      if (!world.attachments.empty()) {
+        if (t == 0) onState([&] { solveBodyAttachments(s, world.bodies, world.attachments); });
         sync();
       }
       // Contacts on the buffer itself: self contacts by blocks of vertices,

@@ -461,7 +461,7 @@ void step(World& world) {
               solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend, bendEach);
           }
         }
-        solveTethers(s, sc.tethers.data(), sc.tethers.size(), 2.0f - prm.k_stretch);
+        solveTethers(Points::of(s), sc.tethers, 0, sc.tethers.size(), 2.0f - prm.k_stretch);
         solveBodyAttachments(s, world.bodies, world.attachments);
         // Self contacts before collider contacts: a layer pressed against the
         // floor is kept out of it.

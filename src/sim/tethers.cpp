@@ -5,8 +5,8 @@
 
 namespace drape::sim {
 
-std::vector<Tether> buildTethers(const Cloth& cloth, const std::vector<Pin>& pins) {
-  std::vector<Tether> out;
+Tethers buildTethers(const Cloth& cloth, const std::vector<Pin>& pins) {
+  Tethers out;
   if (pins.empty()) return out;
   const std::size_t n = cloth.vertexCount();
   // Adjacency from the stretch constraints (the edges), CSR.
@@ -59,14 +59,15 @@ std::vector<Tether> buildTethers(const Cloth& cloth, const std::vector<Pin>& pin
   return out;
 }
 
-void solveTethers(State& s, const Tether* tethers, std::size_t count, float slack) {
-  for (std::size_t j = 0; j < count; ++j) {
-    const Tether& t = tethers[j];
-    if (s.w[t.vertex] == 0.0f) continue;
-    const glm::vec3 d = s.p[t.vertex] - s.p[t.anchor];
+void solveTethers(const Points& pts, const Tethers& tethers, std::size_t begin, std::size_t end,
+                  float slack) {
+  for (std::size_t j = begin; j < end; ++j) {
+    const std::uint32_t v = tethers.vertex[j];
+    if (!(pts.invMass(v) > 0.0f)) continue;
+    const glm::vec3 d = pts.p(v) - pts.p(tethers.anchor[j]);
     const float len = glm::length(d);
-    const float rest = t.rest * slack;
-    if (len > rest) s.p[t.vertex] -= ((len - rest) / len) * d;
+    const float rest = tethers.rest[j] * slack;
+    if (len > rest) pts.p(v) -= ((len - rest) / len) * d;
   }
 }
 

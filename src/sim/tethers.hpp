@@ -15,11 +15,15 @@ namespace drape::sim {
 
 // Tethers of every vertex not pinned to the nearest pinned vertex of its
 // piece (multi-source Dijkstra over the edges); none without pins.
-std::vector<Tether> buildTethers(const Cloth& cloth, const std::vector<Pin>& pins);
+Tethers buildTethers(const Cloth& cloth, const std::vector<Pin>& pins);
 
-// Project the tethers on the predicted positions (stiffness 1; only the
-// free vertex moves). `slack` ≥ 1 scales every rest distance: a soft cloth
-// (k_stretch < 1) may stretch, so its tethers give way (slack = 2 − k_stretch).
-void solveTethers(State& s, const Tether* tethers, std::size_t count, float slack);
+// Project tethers [begin, end) on the predicted positions (stiffness 1; only
+// the free vertex moves). `slack` ≥ 1 scales every rest distance: a soft
+// cloth (k_stretch < 1) may stretch, so its tethers give way (slack =
+// 2 − k_stretch). The anchors are pinned and each vertex has one tether, so
+// any split of the range among threads gives the same result (the batched
+// solver projects them with batch::tetherRange, the same arithmetic).
+void solveTethers(const Points& pts, const Tethers& tethers, std::size_t begin, std::size_t end,
+                  float slack);
 
 }  // namespace drape::sim

@@ -59,6 +59,26 @@ struct Tether {
   float rest;            // m, shortest path along the rest mesh's edges
 };
 
+// Tethers as arrays (the batched kernels load eight of each at once), in
+// vertex order, one per free vertex at most.
+struct Tethers {
+  std::vector<std::uint32_t> vertex, anchor;
+  std::vector<float> rest;
+  std::size_t size() const { return vertex.size(); }
+  bool empty() const { return vertex.empty(); }
+  void clear() {
+    vertex.clear();
+    anchor.clear();
+    rest.clear();
+  }
+  void push_back(const Tether& t) {
+    vertex.push_back(t.vertex);
+    anchor.push_back(t.anchor);
+    rest.push_back(t.rest);
+  }
+  Tether operator[](std::size_t j) const { return {vertex[j], anchor[j], rest[j]}; }
+};
+
 // Timings of the last step, in milliseconds, by phase. selfCollision is the
 // detection of self contacts (their projection counts in solve; its hash is
 // built beside the collider contacts, and its time counted here, not in
@@ -90,7 +110,7 @@ struct SolverScratch {
   PackedBend packedBend;
   std::uint64_t packedVersion = UINT64_MAX;
   // Long-range attachments to the pins (tethers.hpp), remade when pins change.
-  std::vector<Tether> tethers;
+  Tethers tethers;
   std::uint64_t tethersPins = UINT64_MAX, tethersTopology = UINT64_MAX;
   std::vector<float> lambdaStretch, lambdaBend;
   // The batched solver's copy of p and w, x y z w per vertex (batch_args.hpp).

@@ -9,9 +9,11 @@
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "sim/batch_args.hpp"
+#include "sim/batch_solve.hpp"
 #include "sim/coloring.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
+#include "sim/tethers.hpp"
 
 using namespace drape;
 
@@ -104,4 +106,44 @@ TEST(Batched, SamePhysicsAsPlainGaussSeidel) {
     EXPECT_LT(glm::length(fb.min - pb.min), 0.25f) << solver;
     EXPECT_LT(glm::length(fb.max - pb.max), 0.25f) << solver;
   }
+}
+
+TEST(Batched, TethersOnTheBufferMatchThePlainProjectionBitForBit) {
+  // A hanging cloth stretched and shaken so that many tethers act, and a
+  // held vertex (w = 0) that must stay.
+  sim::World w = hang({"resolution=24", "tethers=1"});
+  sim::step(w);
+  const sim::Tethers& tethers = w.scratch.tethers;
+  ASSERT_EQ(tethers.size(), w.state.x.size() - 2);
+  std::vector<glm::vec3> p = w.state.x;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    p[i] += glm::vec3(0.01f * float(i % 7), -0.3f * float(i % 5), 0.02f * float(i % 3));
+  std::vector<float> mass = w.state.w;
+  mass[tethers.vertex[5]] = 0.0f;
+  const float slack = 1.05f;
+
+  std::vector<glm::vec3> plain = p;
+  sim::solveTethers({reinterpret_cast<float*>(plain.data()), mass.data(), 3, 1}, tethers, 0,
+                    tethers.size(), slack);
+  std::size_t moved = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) moved += plain[i] != p[i] ? 1 : 0;
+  EXPECT_GT(moved, p.size() / 4);
+  EXPECT_EQ(plain[tethers.vertex[5]], p[tethers.vertex[5]]);
+
+  for (bool avx2 : {true, false}) {
+    sim::batch::setAvx2Enabled(avx2);
+    std::vector<float> buffer(4 * p.size());
+    sim::batch::toSolveBuffer(reinterpret_cast<const float*>(p.data()), mass.data(), buffer.data(),
+                              p.size());
+    const sim::batch::TetherArgs args{buffer.data(), tethers.vertex.data(), tethers.anchor.data(),
+                                      tethers.rest.data(), slack};
+    // In pieces of odd sizes, as threads would split it.
+    const std::size_t cut[] = {0, 3, 40, 41, 200, tethers.size()};
+    for (std::size_t k = 0; k + 1 < std::size(cut); ++k)
+      sim::batch::tetherRange(args, cut[k], cut[k + 1]);
+    std::vector<glm::vec3> batched(p.size());
+    sim::batch::fromSolveBuffer(buffer.data(), reinterpret_cast<float*>(batched.data()), p.size());
+    EXPECT_TRUE(bitIdentical(batched, plain)) << (avx2 ? "avx2" : "scalar");
+  }
+  sim::batch::setAvx2Enabled(true);
 }
