@@ -182,13 +182,17 @@ class TriangleLookup {
 
   const Aabb& box() const { return box_; }
 
-  // Vertex i, whose box the hash found overlapping box(): appended to
-  // `pairs` with the side to keep it on, if it gets a constraint.
-  void take(std::uint32_t i, std::vector<SelfContact>& pairs) {
+  // Vertex i, whose box `ib` the hash found near box(): appended to
+  // `pairs` with the side to keep it on, if it gets a constraint. Repeats
+  // and the triangle's own neighbours (most of what the hash finds) are
+  // dropped before the boxes are compared; the comparison gives the same
+  // answer each time i comes again, so marking i seen first changes nothing.
+  void take(std::uint32_t i, const Aabb& ib, std::vector<SelfContact>& pairs) {
     const SolverScratch& sc = *sc_;
     const State& s = *s_;
     if (seen_[i] == t_) return;
     seen_[i] = t_;
+    if (!ib.overlaps(box_)) return;
     if (pinned_ && s.w[i] == 0.0f) return;
     // The triangle's planes, when a vertex first needs them (most
     // triangles have no vertex left to test). A sliver gets no constraints.
@@ -266,13 +270,12 @@ void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& 
   }
   const SpatialHash& hash = world.scratch.selfHash;
   if (count == 1) {
-    hash.visit(joint, [&](std::uint32_t i) { group[0].take(i, pairs); });
+    hash.visit(joint, [&](std::uint32_t i) { group[0].take(i, joint, pairs); });
     return;
   }
   const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
   hash.visit(joint, [&](std::uint32_t i) {
-    for (int k = 0; k < count; ++k)
-      if (boxes[i].overlaps(group[k].box())) group[k].take(i, pairs);
+    for (int k = 0; k < count; ++k) group[k].take(i, boxes[i], pairs);
   });
 }
 
