@@ -2,7 +2,7 @@
 // step, reported as JSON (median and p95 ms per step and per phase, and the
 // strain the run ended with, so speed is never bought with a stretchier cloth).
 //
-//   drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...
+//   drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set KEY=VALUE]...
 //   drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
 //
 // --table: a Markdown table instead of the JSON, for choosing defaults. Each
@@ -11,6 +11,11 @@
 // from rest (default 300: 5 s), once per thread count, and reports the
 // median ms per step and the edge strain at the end: the price of a setting
 // and how far it converges.
+//
+// --same-state: every timed step starts from the same warm state (the world
+// after the warm-up, copied back before each step), so the steps do the same
+// work and their spread is the machine's alone; `min` is then the steadiest
+// figure on a machine with load from outside.
 //
 // W1(N): the hang cloth at resolution N, dt = 1/60 s, 1 substep, 10
 // iterations, k_stretch 1, k_bend 0.01, stretch on every edge, dihedral
@@ -52,7 +57,9 @@ double percentile(std::vector<double> v, double q) {
 }
 
 json summary(const std::vector<double>& v) {
-  return {{"median", percentile(v, 0.5)}, {"p95", percentile(v, 0.95)}};
+  return {{"min", *std::min_element(v.begin(), v.end())},
+          {"median", percentile(v, 0.5)},
+          {"p95", percentile(v, 0.95)}};
 }
 
 std::unique_ptr<scene::Scene> buildWorkload(const Workload& wl) {
@@ -74,12 +81,16 @@ std::unique_ptr<scene::Scene> buildWorkload(const Workload& wl) {
   return std::make_unique<scene::Scene>(std::move(*built));
 }
 
-json runWorkload(const Workload& wl, int warmup, int steps) {
+json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
   const auto built = buildWorkload(wl);
   sim::World& w = built->world;
   for (int i = 0; i < warmup; ++i) sim::step(w);
+  // Copied back by assignment, which keeps the buffers' capacity: the step
+  // allocates nothing either way.
+  const sim::World warm = sameState ? w : sim::World{};
   std::vector<double> total, predict, collisions, selfCollision, solve, update;
   for (int i = 0; i < steps; ++i) {
+    if (sameState) w = warm;
     sim::step(w);
     total.push_back(w.timings.total);
     predict.push_back(w.timings.predict);
@@ -97,6 +108,7 @@ json runWorkload(const Workload& wl, int warmup, int steps) {
           {"bend", w.cloth.bend.size()},
           {"warmup", warmup},
           {"steps", steps},
+          {"same_state", sameState},
           {"step_ms", summary(total)},
           {"phase_ms",
            {{"predict", summary(predict)},
@@ -199,17 +211,20 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300;
-  bool table = false;
+  bool table = false, sameState = false;
   std::vector<int> sizes = {64, 128};
   std::string only;
   std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
   const char* usage =
-      "usage: drape_bench [--warmup N] [--steps N] [--only NAME] [--set KEY=VALUE]...\n"
+      "usage: drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set "
+      "KEY=VALUE]...\n"
       "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--table") {
       table = true;
+    } else if (a == "--same-state") {
+      sameState = true;
     } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--only" ||
                 a == "--set" || a == "--resolutions") &&
                i + 1 < argc) {
@@ -251,7 +266,7 @@ int main(int argc, char** argv) {
   for (Workload& wl : workloads) {
     if (!only.empty() && wl.name != only) continue;
     wl.sets.insert(wl.sets.end(), extra.begin(), extra.end());
-    out.push_back(runWorkload(wl, warmup, steps));
+    out.push_back(runWorkload(wl, warmup, steps, sameState));
   }
   if (out.empty()) {
     std::fprintf(stderr, "drape_bench: error: no workload named '%s'\n", only.c_str());
