@@ -109,8 +109,8 @@ TEST(Batched, SamePhysicsAsPlainGaussSeidel) {
 }
 
 TEST(Batched, TethersOnTheBufferMatchThePlainProjectionBitForBit) {
-  // A hanging cloth stretched and shaken so that many tethers act, and a
-  // held vertex (w = 0) that must stay.
+  // A hanging cloth with its vertices pulled down by a fixed pattern, so
+  // that many tethers act, and a held vertex (w = 0) that must stay.
   sim::World w = hang({"resolution=24", "tethers=1"});
   sim::step(w);
   const sim::Tethers& tethers = w.scratch.tethers;
