@@ -208,4 +208,29 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
   return true;
 }
 
+FarTest farTest(const Collider& c, const Pose& from, const Pose& to) {
+  FarTest t;
+  if (from.position != to.position || from.rotation != to.rotation) return t;
+  t.active = true;
+  t.centre = from.position;
+  // The shapes' signed distances are at least |local point| − radius: the
+  // shape lies in the ball of that radius around its centre.
+  switch (c.kind) {
+    case ColliderKind::Plane:
+      t.plane = true;
+      t.normal = from.rotation * glm::vec3(0, 1, 0);
+      break;
+    case ColliderKind::Sphere:
+      t.radius = c.size.x;
+      break;
+    case ColliderKind::Capsule:
+      t.radius = c.size.x + c.size.y;
+      break;
+    case ColliderKind::Box:
+      t.radius = glm::length(c.size);
+      break;
+  }
+  return t;
+}
+
 }  // namespace drape::sim

@@ -3,6 +3,7 @@
 // kinematic. Shapes are described in a local frame and placed by a pose that a
 // Motion moves over time.
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -82,5 +83,30 @@ struct Contact {
 // the start: the constraint then acts only if the solve pushes it in).
 bool generateContact(const Collider& c, const Pose& from, const Pose& to, const glm::vec3& x,
                      const glm::vec3& p, float thickness, float margin, Contact& out);
+
+// A quick first test for a collider that does not move over the step: far()
+// is true only where generateContact would return false, from bounds that
+// need no rotation (the distance to a plane along its normal; for the other
+// shapes, the distance to the centre less the radius of a ball around the
+// shape). A cloth has most of its vertices far from each collider, and this
+// skips the rotations and the shape's distance for them. Never true for a
+// collider that moves, nor for a non-finite position.
+struct FarTest {
+  bool active = false, plane = false;
+  glm::vec3 centre{0.0f}, normal{0.0f};
+  float radius = 0.0f;
+  // `move` = |p − x|.
+  bool far(const glm::vec3& x, float move, float thickness, float margin) const {
+    if (!active) return false;
+    const glm::vec3 d = x - centre;
+    const float distance = plane ? glm::dot(d, normal) : glm::length(d) - radius;
+    // Far above the rounding of either way of computing the distance and
+    // the travel (a few ulp of the coordinates).
+    const float slack =
+        1e-5f * (1.0f + std::abs(d.x) + std::abs(d.y) + std::abs(d.z) + radius + move);
+    return distance - thickness - slack > move + margin + slack;
+  }
+};
+FarTest farTest(const Collider& c, const Pose& from, const Pose& to);
 
 }  // namespace drape::sim

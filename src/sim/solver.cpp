@@ -95,9 +95,11 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
   sc.contacts.clear();
   sc.posesFrom.resize(world.colliders.size());
   sc.posesTo.resize(world.colliders.size());
+  sc.farTests.resize(world.colliders.size());
   for (std::size_t c = 0; c < world.colliders.size(); ++c) {
     sc.posesFrom[c] = poseAt(world.colliders[c], t0);
     sc.posesTo[c] = poseAt(world.colliders[c], t0 + double(h));
+    sc.farTests[c] = farTest(world.colliders[c], sc.posesFrom[c], sc.posesTo[c]);
   }
   const float thickness = world.params.thickness;
   // Vertices in chunks, on the solver's threads, after a first one that is
@@ -121,8 +123,10 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
       if (s.w[i] == 0.0f) continue;
       // A margin of the step's travel plus a bit catches vertices that other
       // constraints may push into the collider during the solve.
-      const float margin = glm::length(s.p[i] - s.x[i]) + 0.5f * thickness + 1e-4f;
+      const float move = glm::length(s.p[i] - s.x[i]);
+      const float margin = move + 0.5f * thickness + 1e-4f;
       for (std::uint32_t c = 0; c < world.colliders.size(); ++c) {
+        if (sc.farTests[c].far(s.x[i], move, thickness, margin)) continue;
         Contact contact;
         if (!generateContact(world.colliders[c], sc.posesFrom[c], sc.posesTo[c], s.x[i], s.p[i],
                              thickness, margin, contact))
@@ -301,16 +305,34 @@ void dampVelocities(World& world, float kDamping) {
   const std::size_t perChunk = (n + chunks - 1) / chunks;
   ThreadTeam& team =
       threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
-  auto inChunks = [&](auto&& body) {
-    auto range = [&](std::size_t c) {
-      const std::size_t end = std::min(n, (c + 1) * perChunk);
-      for (std::size_t i = c * perChunk; i < end; ++i)
-        if (s.w[i] != 0.0f) body(i, 1.0 / double(s.w[i]), sc.dampSums[c * pieces + cloth.piece[i]]);
-    };
+  auto forChunks = [&](auto&& range) {
     if (chunks == 1)
       range(0);
     else
       forEachChunk(team, chunks, [&](std::size_t c, int) { range(c); });
+  };
+  // body(i, m, sums) for the free vertices, sums those of chunk c and i's
+  // piece. They are added up in a local copy, moved to and from the array
+  // where the piece changes: each sum gets the same additions in the same
+  // order, but not through memory at every vertex.
+  auto inChunks = [&](auto&& body) {
+    forChunks([&](std::size_t c) {
+      PieceSums* sums = &sc.dampSums[c * pieces];
+      PieceSums local;
+      std::uint32_t current = UINT32_MAX;
+      const std::size_t end = std::min(n, (c + 1) * perChunk);
+      for (std::size_t i = c * perChunk; i < end; ++i) {
+        if (s.w[i] == 0.0f) continue;
+        const std::uint32_t k = cloth.piece[i];
+        if (k != current) {
+          if (current != UINT32_MAX) sums[current] = local;
+          current = k;
+          local = sums[k];
+        }
+        body(i, 1.0 / double(s.w[i]), local);
+      }
+      if (current != UINT32_MAX) sums[current] = local;
+    });
   };
   // resize + fill rather than assign: GCC 12's UBSan reports a false "store
   // to null pointer" in vector<glm::dvec3>::assign on an empty vector.
@@ -341,25 +363,37 @@ void dampVelocities(World& world, float kDamping) {
       sc.pieceV[k] = sum.v / sum.mass;
     }
   }
-  // L = Σ r × m v, I = Σ m (|r|² 1 − r rᵀ) (= Σ r̃ r̃ᵀ m).
+  // L = Σ r × m v, I = Σ m (|r|² 1 − r rᵀ) (= Σ r̃ r̃ᵀ m), I by its six
+  // distinct entries m (|r|² δ_ab − r_a r_b).
   inChunks([&](std::size_t i, double m, PieceSums& sum) {
     const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[cloth.piece[i]];
     sum.L += glm::cross(r, m * glm::dvec3(s.v[i]));
-    sum.inertia += m * (glm::dot(r, r) * glm::dmat3(1.0) - glm::outerProduct(r, r));
+    const double rr = glm::dot(r, r), off = rr * 0.0;
+    sum.inertia[0] += m * (rr - r.x * r.x);
+    sum.inertia[1] += m * (rr - r.y * r.y);
+    sum.inertia[2] += m * (rr - r.z * r.z);
+    sum.inertia[3] += m * (off - r.x * r.y);
+    sum.inertia[4] += m * (off - r.x * r.z);
+    sum.inertia[5] += m * (off - r.y * r.z);
   });
   for (std::size_t k = 0; k < pieces; ++k) {
     const PieceSums sum = total(k);
-    const glm::dmat3& I = sum.inertia;
+    const double* e = sum.inertia;
+    const glm::dmat3 I(e[0], e[3], e[4], e[3], e[1], e[5], e[4], e[5], e[2]);
     const double det = glm::determinant(I);
     const double scale = I[0][0] + I[1][1] + I[2][2];
     if (std::abs(det) > 1e-12 * scale * scale * scale && scale > 0.0)
       sc.pieceOmega[k] = glm::inverse(I) * sum.L;
   }
-  inChunks([&](std::size_t i, double, PieceSums&) {
-    const std::uint32_t k = cloth.piece[i];
-    const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[k];
-    const glm::dvec3 rigid = sc.pieceV[k] + glm::cross(sc.pieceOmega[k], r);
-    s.v[i] += float(kDamping) * (glm::vec3(rigid) - s.v[i]);
+  forChunks([&](std::size_t c) {
+    const std::size_t end = std::min(n, (c + 1) * perChunk);
+    for (std::size_t i = c * perChunk; i < end; ++i) {
+      if (s.w[i] == 0.0f) continue;
+      const std::uint32_t k = cloth.piece[i];
+      const glm::dvec3 r = glm::dvec3(s.x[i]) - sc.pieceX[k];
+      const glm::dvec3 rigid = sc.pieceV[k] + glm::cross(sc.pieceOmega[k], r);
+      s.v[i] += float(kDamping) * (glm::vec3(rigid) - s.v[i]);
+    }
   });
 }
 

@@ -91,13 +91,14 @@ struct StepTimings {
 struct PieceSums {
   glm::dvec3 x{0.0}, v{0.0}, L{0.0};  // Σ m x, Σ m v, Σ r × m v
   double mass = 0.0;
-  glm::dmat3 inertia{0.0};  // Σ m (|r|² 1 − r rᵀ)
+  // Σ m (|r|² 1 − r rᵀ), symmetric: xx, yy, zz, then xy, xz, yz.
+  double inertia[6] = {};
   PieceSums& operator+=(const PieceSums& o) {
     x += o.x;
     v += o.v;
     L += o.L;
     mass += o.mass;
-    inertia += o.inertia;
+    for (int k = 0; k < 6; ++k) inertia[k] += o.inertia[k];
     return *this;
   }
 };
@@ -151,6 +152,7 @@ struct SolverScratch {
   std::uint64_t selfCellVersion = UINT64_MAX;
   std::size_t selfCellEdges = 0;
   std::vector<Pose> posesFrom, posesTo;
+  std::vector<FarTest> farTests;
   // Damping: sums per piece over a chunk of vertices, chunk-major (double:
   // sums over many vertices); then per piece its centre of mass, velocity
   // and angular velocity.

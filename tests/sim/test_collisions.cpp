@@ -161,6 +161,72 @@ TEST(Collision, PlaneEntryInClosedFormMatchesTheSearch) {
   expectSameEntries(plane, box, rays);
 }
 
+// The quick first test of a static collider only skips vertices that
+// generateContact would turn away, and it does skip the far ones: rays of
+// every length start at distances around the cut-off (travel + margin from
+// the inflated surface, where the rounding would show) and far beyond it;
+// half of them head straight in, so that near the cut-off about half get a
+// contact.
+TEST(Collision, FarTestSkipsOnlyVerticesWithoutAContact) {
+  const glm::quat tilt = glm::angleAxis(0.7f, glm::normalize(glm::vec3(1.0f, 2.0f, -0.5f)));
+  const std::vector<sim::Collider> shapes = {
+      sim::Collider::plane({0.3f, -1.0f, 0.2f}, glm::vec3(0.2f, 1.0f, -0.1f)),
+      sim::Collider::sphere({0.2f, 0.5f, -0.1f}, 0.5f),
+      sim::Collider::capsule({-0.4f, 0.1f, 0.3f}, 0.2f, 0.4f, tilt),
+      sim::Collider::box({0.1f, -0.2f, 0.4f}, {0.3f, 0.1f, 0.5f}, tilt)};
+  const float thickness = 0.01f;
+  std::uint32_t seed = 12345u;
+  auto uniform = [&seed] {
+    seed = seed * 1664525u + 1013904223u;
+    return float(seed >> 8) / float(1u << 24);
+  };
+  auto direction = [&] {
+    const glm::vec3 d(uniform() - 0.5f, uniform() - 0.5f, uniform() - 0.5f);
+    return glm::length(d) > 1e-3f ? glm::normalize(d) : glm::vec3(0.0f, 1.0f, 0.0f);
+  };
+  for (const sim::Collider& c : shapes) {
+    const sim::Pose pose = sim::poseAt(c, 0.0);
+    const sim::FarTest test = sim::farTest(c, pose, pose);
+    ASSERT_TRUE(test.active);
+    int skipped = 0, beyond = 0, contacts = 0;
+    for (int k = 0; k < 20000; ++k) {
+      // A point on the inflated surface, moved out along the normal.
+      const glm::vec3 local = direction() * (c.kind == sim::ColliderKind::Plane ? 0.0f : 2.0f);
+      glm::vec3 n;
+      const float d0 = sim::signedDistance(c, local, n);
+      glm::vec3 surface = local - n * (d0 - thickness);
+      const float move = k % 4 == 0 ? 0.0f : 0.2f * uniform();
+      const float margin = move + 0.5f * thickness + 1e-4f;
+      const float cut = move + margin;
+      // Mostly within a hundredth of a millimetre of the cut-off, some far out.
+      const float out = k % 10 == 0 ? cut + 5.0f * uniform() : cut + 2e-5f * (uniform() - 0.5f);
+      if (c.kind == sim::ColliderKind::Plane)
+        surface += glm::vec3(4.0f * uniform() - 2.0f, 0.0f, 4.0f * uniform() - 2.0f);
+      const glm::vec3 x = pose.toWorld(surface + n * out);
+      // Half of them straight in, ending at the margin's edge.
+      const glm::vec3 in = -glm::normalize(pose.rotation * n);
+      const glm::vec3 p = x + (k % 2 == 0 ? in : direction()) * move;
+      sim::Contact contact{};
+      const bool made = sim::generateContact(c, pose, pose, x, p, thickness, margin, contact);
+      const bool far = test.far(x, glm::length(p - x), thickness, margin);
+      ASSERT_FALSE(far && made) << "kind " << int(c.kind) << " ray " << k;
+      skipped += far ? 1 : 0;
+      beyond += out > cut + 0.5f ? 1 : 0;
+      contacts += made ? 1 : 0;
+    }
+    EXPECT_GT(contacts, 2000) << "kind " << int(c.kind);
+    // The plane's bound is exact, the ball around the other shapes is not:
+    // still, most points well beyond the cut-off are skipped.
+    EXPECT_GT(skipped, beyond / 2) << "kind " << int(c.kind);
+  }
+  // A collider that moves over the step is never skipped.
+  sim::Collider moving = sim::Collider::sphere({0.0f, 0.0f, 0.0f}, 0.5f);
+  moving.motion.velocity = glm::vec3(1.0f, 0.0f, 0.0f);
+  const sim::FarTest still =
+      sim::farTest(moving, sim::poseAt(moving, 0.0), sim::poseAt(moving, 0.01));
+  EXPECT_FALSE(still.far(glm::vec3(100.0f), 0.0f, thickness, 1e-3f));
+}
+
 TEST(Collision, CapsuleAndRotatedBoxKeepTheClothOutside) {
   sim::Params params;
   auto world = scene::worldFromMesh(scene::makeGrid(20, 1.2f, glm::vec3(0.0f, 0.6f, 0.0f)), params);
