@@ -34,7 +34,8 @@ void buildSelfHash(World& world);
 void findSelfContacts(World& world);
 
 // Project the constraints on the predicted positions: stiffness 1, mass
-// weighted (paper §3.3), so the four vertices move and momentum is kept.
+// weighted (paper §3.3), so the four vertices move and momentum is kept;
+// each projection corrects at most the contact's `deepest` of its violation.
 void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
                        float thickness);
 

@@ -3,6 +3,7 @@
 // record the solver keeps for each one. Detection lives in self_collision.hpp.
 
 #include <cstdint>
+#include <limits>
 
 #include <glm/glm.hpp>
 
@@ -53,6 +54,10 @@ ConstraintEval<4, T> evalVertexTriangle(const glm::vec<3, T>& q, const glm::vec<
 struct SelfContact {
   std::uint32_t v[4];
   bool touched;  // the constraint acted during this step
+  // The most of C's violation one projection corrects (m): the thickness
+  // plus how far the vertex came towards the triangle's plane over the step
+  // (solveSelfContacts).
+  float deepest = std::numeric_limits<float>::infinity();
 };
 
 }  // namespace drape::sim
