@@ -445,7 +445,8 @@ void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t cou
     // moved out over several iterations instead of flung out in one, as
     // rigid-body solvers bound their speed of depenetration. Flung out,
     // those moves fed back: on a 104², 112² or 120² drape the contacts
-    // doubled every frame once it piled up, 10,000 to 2 million in 12 frames.
+    // doubled every frame once it piled up, 10,000 to 2 million in about
+    // ten frames.
     e.C = std::max(e.C, -c.deepest);
     float w[4];
     for (int k = 0; k < 4; ++k) w[k] = pts.invMass(c.v[k]);
