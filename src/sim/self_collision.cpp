@@ -257,12 +257,14 @@ constexpr int kGroup = 2;
 
 // The constraints of triangles t … t + count − 1: the vertices the hash
 // finds near each one's query box that vertexTriangleSide accepts, appended
-// to `pairs` in bucket order (sorted later; the pairs of one vertex in
-// triangle order). Neighbouring triangles have boxes that mostly overlap, so
-// one lookup of their joint box serves them all. seen[k] (one entry per
+// to `pairs` triangle by triangle, each one's in the hash's order (sorted
+// later; the pairs of one vertex come in triangle order). Neighbouring
+// triangles have boxes that mostly overlap, so one lookup of their joint box
+// serves them all; `found` holds what it finds. seen[k] (one entry per
 // vertex) drops repeats for the k-th triangle.
 void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift, float base,
-               std::vector<std::uint32_t>* seen, std::vector<SelfContact>& pairs) {
+               std::vector<std::uint32_t>* seen, std::vector<std::uint32_t>& found,
+               std::vector<SelfContact>& pairs) {
   TriangleLookup group[kGroup];
   for (int k = 0; k < count; ++k)
     group[k].init(world, t + std::uint32_t(k), shift, base, seen[k].data());
@@ -271,15 +273,14 @@ void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& 
     joint.min = glm::min(joint.min, group[k].box().min);
     joint.max = glm::max(joint.max, group[k].box().max);
   }
-  const SpatialHash& hash = world.scratch.selfHash;
+  const std::size_t n = world.scratch.selfHash.collect(joint, found);
   if (count == 1) {
-    hash.visit(joint, [&](std::uint32_t i) { group[0].take(i, joint, pairs); });
+    for (std::size_t j = 0; j < n; ++j) group[0].take(found[j], joint, pairs);
     return;
   }
   const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
-  hash.visit(joint, [&](std::uint32_t i) {
-    for (int k = 0; k < count; ++k) group[k].take(i, boxes[i], pairs);
-  });
+  for (int k = 0; k < count; ++k)
+    for (std::size_t j = 0; j < n; ++j) group[k].take(found[j], boxes[found[j]], pairs);
 }
 
 }  // namespace
@@ -384,19 +385,21 @@ void findSelfContacts(World& world) {
   const std::size_t chunks = (tris.size() + kTrianglesPerChunk - 1) / kTrianglesPerChunk;
   sc.selfChunkPairs.resize(std::max(sc.selfChunkPairs.size(), chunks));
   sc.selfThreadSeen.resize(std::size_t(kGroup) * std::size_t(team.size()));
+  sc.selfThreadFound.resize(std::size_t(team.size()));
   for (std::vector<std::uint32_t>& seen : sc.selfThreadSeen) seen.assign(n, UINT32_MAX);
   forEachChunk(team, chunks, [&](std::size_t c, int thread) {
     std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
     pairs.clear();
     std::vector<std::uint32_t>* seen =
         &sc.selfThreadSeen[std::size_t(kGroup) * std::size_t(thread)];
+    std::vector<std::uint32_t>& found = sc.selfThreadFound[std::size_t(thread)];
     const std::size_t end = std::min(tris.size(), (c + 1) * kTrianglesPerChunk);
     for (std::size_t t = c * kTrianglesPerChunk; t < end;) {
       int count = 1;
       while (count < kGroup && t + std::size_t(count) < end &&
              shareEdge(tris[t + std::size_t(count) - 1], tris[t + std::size_t(count)]))
         ++count;
-      findPairs(world, std::uint32_t(t), count, shift, base, seen, pairs);
+      findPairs(world, std::uint32_t(t), count, shift, base, seen, found, pairs);
       t += std::size_t(count);
     }
   });

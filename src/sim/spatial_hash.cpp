@@ -114,13 +114,16 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   // Counting sort: sizes, offsets, then fill in box order.
   for (const CellRange& r : ranges_) forCells(r, [&](std::size_t b) { ++start_[b + 1]; });
   for (std::size_t b = 0; b < tableSize; ++b) start_[b + 1] += start_[b];
-  items_.resize(start_[tableSize]);
+  // Both with 4 entries of padding at the end (read by the tests of four
+  // entries at a time, and never kept).
+  const std::size_t entryCount = start_[tableSize];
+  items_.resize(entryCount + 4);
   fill_.assign(start_.begin(), start_.end() - 1);
   for (std::uint32_t i = 0; i < boxes_.size(); ++i)
     forCells(ranges_[i], [&](std::size_t b) { items_[fill_[b]++] = i; });
   // The bounds in entry order: written in sequence, read from the boxes.
-  for (std::vector<float>& b : bounds_) b.resize(items_.size() + 4);
-  for (std::size_t k = 0; k < items_.size(); ++k) {
+  for (std::vector<float>& b : bounds_) b.resize(entryCount + 4);
+  for (std::size_t k = 0; k < entryCount; ++k) {
     const Aabb& b = boxes_[items_[k]];
     for (int a = 0; a < 3; ++a) {
       bounds_[a][k] = b.min[a];
@@ -129,9 +132,57 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   }
 }
 
+std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& buffer) const {
+  std::size_t count = 0;
+  auto room = [&](std::size_t more) {
+    if (buffer.size() < count + more) buffer.resize(2 * (count + more));
+  };
+  // Entries begin … end − 1 (none when end ≤ begin: a row of no cells):
+  // each is written, and the end moves past it when it overlaps.
+  auto run = [&](std::uint32_t begin, std::uint32_t end) {
+    if (end <= begin) return;
+    room(end - begin + 4);
+    std::uint32_t* out = buffer.data() + count;
+    for (std::uint32_t k = begin; k < end; k += 4) {
+      const unsigned hits = overlapMask4(k, box) & validMask(k, end);
+      for (unsigned j = 0; j < 4; ++j) {
+        *out = items_[k + j];
+        out += (hits >> j) & 1u;
+      }
+    }
+    count = std::size_t(out - buffer.data());
+  };
+  auto take = [&](std::uint32_t i) {
+    room(1);
+    buffer[count] = i;
+    count += boxes_[i].overlaps(box) ? 1 : 0;
+  };
+  CellRange r = cellsOf(insert_ == Insert::Centre ? Aabb{box.min - reach_, box.max + reach_} : box);
+  if (dense_) {
+    // Cells outside the occupied block hold nothing; a row of cells is one
+    // run of entries.
+    r.lo = glm::max(r.lo, lo_);
+    r.hi = glm::min(r.hi, lo_ + dims_ - glm::i64vec3(1));
+    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
+      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
+        run(start_[denseIndex(r.lo.x, y, z)], start_[denseIndex(r.hi.x, y, z) + 1]);
+  } else if (r.count() > kMaxCells) {
+    for (std::uint32_t i = 0; i < boxes_.size(); ++i) take(i);
+    return count;
+  } else {
+    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
+      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
+        for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x) {
+          const std::size_t b = bucketOf(x, y, z);
+          run(start_[b], start_[b + 1]);
+        }
+  }
+  for (std::uint32_t i : large_) take(i);
+  return count;
+}
+
 void SpatialHash::query(const Aabb& box, std::vector<std::uint32_t>& out) const {
-  out.clear();
-  visit(box, [&](std::uint32_t i) { out.push_back(i); });
+  out.resize(collect(box, out));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }

@@ -52,48 +52,14 @@ class SpatialHash {
              Layout layout = Layout::Auto);
   // Ids of the boxes that overlap `box`, ascending and without repeats.
   void query(const Aabb& box, std::vector<std::uint32_t>& out) const;
-  // Call f(id) for the boxes that overlap `box`, in bucket order; an id can
-  // come more than once (a box over several of the cells, or cells sharing a
-  // bucket), so the caller drops repeats. Cheaper than query() when the
-  // stored boxes are points.
-  template <typename F>
-  void visit(const Aabb& box, F&& f) const {
-    CellRange r =
-        cellsOf(insert_ == Insert::Centre ? Aabb{box.min - reach_, box.max + reach_} : box);
-    auto take = [&](std::uint32_t i) {
-      if (boxes_[i].overlaps(box)) f(i);
-    };
-    // Buckets [first, last]: their entries' bounds lie side by side in
-    // memory, and are tested four at a time without a branch each (a few in
-    // five pass, so a branch would mispredict often).
-    auto run = [&](std::size_t first, std::size_t last) {
-      const std::uint32_t end = start_[last + 1];
-      for (std::uint32_t k = start_[first]; k < end; k += 4) {
-        unsigned hits = overlapMask4(k, box);
-        if (end - k < 4) hits &= (1u << (end - k)) - 1u;
-        for (; hits != 0; hits &= hits - 1u) f(items_[k + unsigned(__builtin_ctz(hits))]);
-      }
-    };
-    if (dense_) {
-      // Cells outside the occupied block hold nothing.
-      r.lo = glm::max(r.lo, lo_);
-      r.hi = glm::min(r.hi, lo_ + dims_ - glm::i64vec3(1));
-      for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
-        for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
-          run(denseIndex(r.lo.x, y, z), denseIndex(r.hi.x, y, z));
-    } else if (r.count() > kMaxCells) {
-      for (std::uint32_t i = 0; i < boxes_.size(); ++i) take(i);
-      return;
-    } else {
-      for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
-        for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
-          for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x) {
-            const std::size_t b = bucketOf(x, y, z);
-            run(b, b);
-          }
-    }
-    for (std::uint32_t i : large_) take(i);
-  }
+  // The ids of the boxes that overlap `box`, in bucket order, into
+  // buffer[0, count) (it grows as needed and may be longer); returns count.
+  // An id can come more than once (a box over several of the cells, or
+  // cells sharing a bucket), so the caller drops repeats. Cheaper than
+  // query() when the stored boxes are points. Buckets' entries lie side by
+  // side in memory; they are tested four at a time and written without a
+  // branch each (a few in five pass, so a branch would mispredict often).
+  std::size_t collect(const Aabb& box, std::vector<std::uint32_t>& buffer) const;
   bool dense() const { return dense_; }
 
  private:
@@ -102,6 +68,10 @@ class SpatialHash {
     std::uint64_t count() const;
   };
   CellRange cellsOf(const Aabb& box) const;
+  // Bits of the entries k … k + 3 that lie before `end`.
+  static unsigned validMask(std::uint32_t k, std::uint32_t end) {
+    return end - k < 4 ? (1u << (end - k)) - 1u : 15u;
+  }
   std::size_t bucketOf(std::int64_t x, std::int64_t y, std::int64_t z) const;
   // Bit j set when entry k + j overlaps `box` (entries past the end read the
   // padding).
@@ -134,7 +104,7 @@ class SpatialHash {
   glm::i64vec3 lo_{0}, dims_{0};  // dense: the occupied block of cells
   std::vector<Aabb> boxes_;
   std::vector<std::uint32_t> start_;  // bucket b is items_[start_[b], start_[b + 1])
-  std::vector<std::uint32_t> items_;
+  std::vector<std::uint32_t> items_;  // with 4 entries of padding at the end
   // The box of each entry of items_, one array per bound (min x, y, z, then
   // max x, y, z), with 4 entries of padding at the end.
   std::vector<float> bounds_[6];

@@ -141,11 +141,12 @@ struct SolverScratch {
   // The batched solver's groups of self contacts (partitionSelfContacts).
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;
-  // The constraints of each chunk of triangles (in triangle order), and for
+  // The constraints of each chunk of triangles (in triangle order); for
   // each detection thread and each triangle of a lookup (two: a quad's), the
-  // last triangle that met each vertex.
+  // last triangle that met each vertex; and each detection thread's
+  // vertices found by a lookup.
   std::vector<std::vector<SelfContact>> selfChunkPairs;
-  std::vector<std::vector<std::uint32_t>> selfThreadSeen;
+  std::vector<std::vector<std::uint32_t>> selfThreadSeen, selfThreadFound;
   float selfCell = 0.0f;
   float selfThickness = 0.0f;  // the distance the contacts keep (selfThickness())
   glm::vec3 selfShift{0.0f};   // the cloth's mean motion over the sub-step

@@ -169,6 +169,15 @@ TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
             if (boxes[i].overlaps(query)) expected.push_back(i);
           EXPECT_EQ(found, expected)
               << "query " << q << ", cell " << cell << ", layout " << int(layout);
+          // collect(), which query() sorts: the same ids, some maybe more than
+          // once, into a buffer that starts short and holds stale ids.
+          std::vector<std::uint32_t> buffer(1, 12345u);
+          const std::size_t count = hash.collect(query, buffer);
+          ASSERT_LE(count, buffer.size());
+          std::vector<std::uint32_t> collected(buffer.begin(), buffer.begin() + long(count));
+          std::sort(collected.begin(), collected.end());
+          collected.erase(std::unique(collected.begin(), collected.end()), collected.end());
+          EXPECT_EQ(collected, expected) << "query " << q << ", cell " << cell;
         }
       }
 }
