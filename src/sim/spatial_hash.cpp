@@ -50,7 +50,6 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   insert_ = insert;
   boxes_ = boxes;
   large_.clear();
-  reach_ = glm::vec3(0.0f);
   // Stored by its centre: Centre mode and at most two cells wide.
   auto byCentre = [&](const Aabb& b) {
     if (insert != Insert::Centre) return false;
@@ -63,30 +62,35 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   // query checks (with an empty range).
   ranges_.resize(boxes_.size());
   std::uint64_t entries = 0;
+  glm::vec3 reach(0.0f);  // reach_, in a register while the boxes are read
   glm::i64vec3 lo(std::numeric_limits<std::int64_t>::max());
   glm::i64vec3 hi(std::numeric_limits<std::int64_t>::min());
   for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
+    // Made here and then stored: read back from ranges_, the range would
+    // wait for its own stores.
     const Aabb& b = boxes_[i];
-    CellRange& r = ranges_[i];
+    CellRange r;
     if (byCentre(b)) {
       const glm::vec3 c = 0.5f * (b.min + b.max);
       r.lo = r.hi = {cellCoord(c.x, inverseCell_), cellCoord(c.y, inverseCell_),
                      cellCoord(c.z, inverseCell_)};
-      reach_ = glm::max(reach_, 0.5f * (b.max - b.min));
+      reach = glm::max(reach, 0.5f * (b.max - b.min));
       ++entries;
     } else {
       r = cellsOf(b);
       const std::uint64_t count = r.count();
       if (count > kMaxCells) {
         large_.push_back(i);
-        r = {glm::i64vec3(0), glm::i64vec3(-1)};
+        ranges_[i] = {glm::i64vec3(0), glm::i64vec3(-1)};
         continue;
       }
       entries += count;
     }
+    ranges_[i] = r;
     lo = glm::min(lo, r.lo);
     hi = glm::max(hi, r.hi);
   }
+  reach_ = reach;
   // Indexed directly when the block is small enough (Auto), or up to 2^26
   // cells when asked to.
   const double limit = layout == Layout::Dense
@@ -111,16 +115,37 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
         for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x)
           f(dense_ ? denseIndex(x, y, z) : bucketOf(x, y, z));
   };
-  // Counting sort: sizes, offsets, then fill in box order.
-  for (const CellRange& r : ranges_) forCells(r, [&](std::size_t b) { ++start_[b + 1]; });
-  for (std::size_t b = 0; b < tableSize; ++b) start_[b + 1] += start_[b];
+  // Counting sort: sizes (start_[b] counts bucket b), their running sums
+  // (start_[b] is then where bucket b ends), then the boxes from the last
+  // to the first, each put just before what its buckets already hold (so
+  // that each bucket holds its boxes in ascending order, and start_[b] ends
+  // where bucket b begins). A box in one cell (most) keeps its bucket from
+  // the first pass for the last.
+  oneCell_.resize(boxes_.size());
+  for (std::size_t i = 0; i < boxes_.size(); ++i) {
+    const CellRange& r = ranges_[i];
+    if (r.lo == r.hi) {
+      const std::size_t b =
+          dense_ ? denseIndex(r.lo.x, r.lo.y, r.lo.z) : bucketOf(r.lo.x, r.lo.y, r.lo.z);
+      oneCell_[i] = std::uint32_t(b);
+      ++start_[b];
+    } else {
+      oneCell_[i] = UINT32_MAX;
+      forCells(r, [&](std::size_t b) { ++start_[b]; });
+    }
+  }
+  for (std::size_t b = 1; b < tableSize; ++b) start_[b] += start_[b - 1];
   // Both with 4 entries of padding at the end (read by the tests of four
   // entries at a time, and never kept).
-  const std::size_t entryCount = start_[tableSize];
+  const std::size_t entryCount = start_[tableSize - 1];
+  start_[tableSize] = std::uint32_t(entryCount);
   items_.resize(entryCount + 4);
-  fill_.assign(start_.begin(), start_.end() - 1);
-  for (std::uint32_t i = 0; i < boxes_.size(); ++i)
-    forCells(ranges_[i], [&](std::size_t b) { items_[fill_[b]++] = i; });
+  for (std::size_t i = boxes_.size(); i-- > 0;) {
+    if (oneCell_[i] != UINT32_MAX)
+      items_[--start_[oneCell_[i]]] = std::uint32_t(i);
+    else
+      forCells(ranges_[i], [&](std::size_t b) { items_[--start_[b]] = std::uint32_t(i); });
+  }
   // The bounds in entry order: written in sequence, read from the boxes.
   for (std::vector<float>& b : bounds_) b.resize(entryCount + 4);
   for (std::size_t k = 0; k < entryCount; ++k) {

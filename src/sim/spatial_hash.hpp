@@ -108,9 +108,9 @@ class SpatialHash {
   // The box of each entry of items_, one array per bound (min x, y, z, then
   // max x, y, z), with 4 entries of padding at the end.
   std::vector<float> bounds_[6];
-  std::vector<std::uint32_t> large_;  // boxes over more than kMaxCells cells
-  std::vector<std::uint32_t> fill_;   // build's scratch
-  std::vector<CellRange> ranges_;     // build's scratch: the cells of each box
+  std::vector<std::uint32_t> large_;    // boxes over more than kMaxCells cells
+  std::vector<std::uint32_t> oneCell_;  // build's scratch: the bucket of a box in one cell
+  std::vector<CellRange> ranges_;       // build's scratch: the cells of each box
   Insert insert_ = Insert::EveryCell;
   glm::vec3 reach_{0.0f};  // Centre: the largest half extent of a box stored by its centre
 };
