@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "sim/solve_batched.hpp"
 #include "sim/thread_team.hpp"
 
@@ -63,11 +67,93 @@ TriangleMotion triangleMotion(const glm::vec3* from, const glm::vec3* to) {
   return {trianglePlane(from[0], from[1], from[2]), trianglePlane(to[0], to[1], to[2])};
 }
 
-// vertexTriangleSide for a triangle whose planes are computed.
-int sideAgainst(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q1, float thickness,
-                float reach, float* approach = nullptr) {
-  if (!m.start.valid || !m.end.valid) return 0;
-  const float d0 = planeDistance(m.start, q0), d1 = planeDistance(m.end, q1);
+// What a vertex's motion q0 → q1 gives against a triangle whose planes are
+// computed (both valid): its signed distances to the start and end planes,
+// and whether it ends within `reach` of the end plane inside the end
+// triangle grown by the thickness.
+struct PlaneTest {
+  float d0 = 0.0f, d1 = 0.0f;
+  bool endInside = false;
+};
+
+PlaneTest planeTest(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q1,
+                    float thickness, float reach) {
+  PlaneTest r;
+  r.d0 = planeDistance(m.start, q0);
+  r.d1 = planeDistance(m.end, q1);
+  r.endInside = std::abs(r.d1) < reach && insideGrown(m.end, q1, thickness);
+  return r;
+}
+
+#if defined(__SSE2__)
+// planeTest for four vertices at once, each lane the same operations in the
+// same order as planeTest (the same bits), so the divisions overlap and the
+// outcome needs no branch.
+void planeTest4(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
+                float thickness, const float (&reach)[4], PlaneTest (&out)[4]) {
+  auto lanes = [](const glm::vec3(&q)[4], int k) {
+    return _mm_setr_ps(q[0][k], q[1][k], q[2][k], q[3][k]);
+  };
+  auto one = [](float v) { return _mm_set1_ps(v); };
+  const __m128 x0 = lanes(q0, 0), y0 = lanes(q0, 1), z0 = lanes(q0, 2);
+  const __m128 x1 = lanes(q1, 0), y1 = lanes(q1, 1), z1 = lanes(q1, 2);
+  // dot(q − a, N) / |N|: (x + y) + z, as glm::dot.
+  auto distance = [&](const TrianglePlane& t, __m128 x, __m128 y, __m128 z) {
+    const __m128 dx = _mm_mul_ps(_mm_sub_ps(x, one(t.a.x)), one(t.N.x));
+    const __m128 dy = _mm_mul_ps(_mm_sub_ps(y, one(t.a.y)), one(t.N.y));
+    const __m128 dz = _mm_mul_ps(_mm_sub_ps(z, one(t.a.z)), one(t.N.z));
+    return _mm_div_ps(_mm_add_ps(_mm_add_ps(dx, dy), dz), one(t.len));
+  };
+  const __m128 d0 = distance(m.start, x0, y0, z0), d1 = distance(m.end, x1, y1, z1);
+  // insideGrown(m.end, q1, thickness): dot(cross(u, q − o), N) / |N|² for
+  // the edges u = c − b from o = b and u = a − c from o = c.
+  const TrianglePlane& t = m.end;
+  auto barycentric = [&](const glm::vec3& u, const glm::vec3& o) {
+    const __m128 vx = _mm_sub_ps(x1, one(o.x)), vy = _mm_sub_ps(y1, one(o.y)),
+                 vz = _mm_sub_ps(z1, one(o.z));
+    const __m128 cx = _mm_sub_ps(_mm_mul_ps(one(u.y), vz), _mm_mul_ps(vy, one(u.z)));
+    const __m128 cy = _mm_sub_ps(_mm_mul_ps(one(u.z), vx), _mm_mul_ps(vz, one(u.x)));
+    const __m128 cz = _mm_sub_ps(_mm_mul_ps(one(u.x), vy), _mm_mul_ps(vx, one(u.y)));
+    const __m128 dot =
+        _mm_add_ps(_mm_add_ps(_mm_mul_ps(cx, one(t.N.x)), _mm_mul_ps(cy, one(t.N.y))),
+                   _mm_mul_ps(cz, one(t.N.z)));
+    return _mm_div_ps(dot, one(t.nn));
+  };
+  const __m128 ba = barycentric(t.c - t.b, t.b), bb = barycentric(t.a - t.c, t.c);
+  const __m128 bc = _mm_sub_ps(_mm_sub_ps(one(1.0f), ba), bb);
+  // Within the thickness outside each edge.
+  auto within = [&](__m128 w, float edge) {
+    return _mm_cmpge_ps(_mm_mul_ps(w, one(t.len)), one(-thickness * edge));
+  };
+  __m128 inside =
+      _mm_and_ps(_mm_and_ps(within(ba, t.edge[0]), within(bb, t.edge[1])), within(bc, t.edge[2]));
+  if (!(t.nn > 0.0f)) inside = _mm_setzero_ps();
+  const __m128 absD1 = _mm_andnot_ps(_mm_set1_ps(-0.0f), d1);
+  const int near = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(absD1, _mm_loadu_ps(reach)), inside));
+  alignas(16) float d0s[4], d1s[4];
+  _mm_store_ps(d0s, d0);
+  _mm_store_ps(d1s, d1);
+  for (int k = 0; k < 4; ++k) out[k] = {d0s[k], d1s[k], ((near >> k) & 1) != 0};
+}
+#endif
+
+// planeTest for the first `count` of four vertices (the other lanes are
+// filled, and their outcome not read): side by side where SSE2 is there.
+void planeTests(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
+                float thickness, const float (&reach)[4], int count, PlaneTest (&out)[4]) {
+#if defined(__SSE2__)
+  (void)count;
+  planeTest4(m, q0, q1, thickness, reach, out);
+#else
+  for (int k = 0; k < count; ++k) out[k] = planeTest(m, q0[k], q1[k], thickness, reach[k]);
+#endif
+}
+
+// vertexTriangleSide for a triangle whose planes are computed (both valid),
+// from the vertex's planeTest.
+int sideFrom(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q1,
+             const PlaneTest& test, float thickness, float* approach = nullptr) {
+  const float d0 = test.d0, d1 = test.d1;
   // The side it came from; a vertex that starts in the plane goes with its motion.
   const int side = d0 > 0.0f ? 1 : d0 < 0.0f ? -1 : (d1 >= 0.0f ? 1 : -1);
   if (approach) *approach = std::max(0.0f, float(side) * (d0 - d1));
@@ -81,8 +167,7 @@ int sideAgainst(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q
             at(q0, q1), thickness))
       return side;
   }
-  if (std::abs(d1) < reach && insideGrown(m.end, q1, thickness)) return side;
-  return 0;
+  return test.endInside ? side : 0;
 }
 
 // Does segment [p, q] pass through triangle (a, b, c)? Double precision.
@@ -183,18 +268,30 @@ class TriangleLookup {
 
   const Aabb& box() const { return box_; }
 
-  // Vertex i, whose box `ib` the hash found near box(): appended to
-  // `pairs` with the side to keep it on, if it gets a constraint. Repeats
-  // and the triangle's own neighbours (most of what the hash finds) are
-  // dropped before the boxes are compared; the comparison gives the same
-  // answer each time i comes again, so marking i seen first changes nothing.
+  // Vertex i, whose box `ib` the hash found near box(): kept for the exact
+  // test (test(), which appends its constraint, if it gets one, to
+  // `pairs`). Repeats and the triangle's own neighbours (most of what the
+  // hash finds) are dropped before the boxes are compared; the comparison
+  // gives the same answer each time i comes again, so marking i seen first
+  // changes nothing.
   void take(std::uint32_t i, const Aabb& ib, std::vector<SelfContact>& pairs) {
-    const SolverScratch& sc = *sc_;
     const State& s = *s_;
     if (seen_[i] == t_) return;
     seen_[i] = t_;
     if (!ib.overlaps(box_)) return;
     if (pinned_ && s.w[i] == 0.0f) return;
+    waiting_[waitingCount_++] = i;
+    if (waitingCount_ == kWaiting) test(pairs);
+  }
+
+  // The exact test of the vertices waiting for it, in the order they came:
+  // each one that gets a constraint is appended to `pairs`.
+  void test(std::vector<SelfContact>& pairs) {
+    const SolverScratch& sc = *sc_;
+    const State& s = *s_;
+    const int count = waitingCount_;
+    waitingCount_ = 0;
+    if (count == 0) return;
     // The triangle's planes, when a vertex first needs them (most
     // triangles have no vertex left to test). A sliver gets no constraints.
     if (planes_ == Planes::Unknown) {
@@ -205,14 +302,27 @@ class TriangleLookup {
       planes_ = motion_.start.valid && motion_.end.valid ? Planes::Valid : Planes::Sliver;
     }
     if (planes_ == Planes::Sliver) return;
-    float approach = 0.0f;
-    const int side = sideAgainst(motion_, s.x[i], s.p[i], sc.selfThickness,
-                                 base_ + moved_ + sc.selfTravel[i], &approach);
-    if (side == 0 || passesThrough(i)) return;
-    // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
-    const float deepest = sc.selfThickness + approach;
-    if (side > 0) pairs.push_back({{i, tri_[0], tri_[1], tri_[2]}, false, deepest});
-    if (side < 0) pairs.push_back({{i, tri_[0], tri_[2], tri_[1]}, false, deepest});
+    // Unused lanes repeat the first vertex; their outcome is not read.
+    glm::vec3 q0[kWaiting], q1[kWaiting];
+    float reach[kWaiting];
+    for (int k = 0; k < kWaiting; ++k) {
+      const std::uint32_t i = waiting_[k < count ? k : 0];
+      q0[k] = s.x[i];
+      q1[k] = s.p[i];
+      reach[k] = base_ + moved_ + sc.selfTravel[i];
+    }
+    PlaneTest tests[kWaiting];
+    planeTests(motion_, q0, q1, sc.selfThickness, reach, count, tests);
+    for (int k = 0; k < count; ++k) {
+      const std::uint32_t i = waiting_[k];
+      float approach = 0.0f;
+      const int side = sideFrom(motion_, q0[k], q1[k], tests[k], sc.selfThickness, &approach);
+      if (side == 0 || passesThrough(i)) continue;
+      // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
+      const float deepest = sc.selfThickness + approach;
+      if (side > 0) pairs.push_back({{i, tri_[0], tri_[1], tri_[2]}, false, deepest});
+      if (side < 0) pairs.push_back({{i, tri_[0], tri_[2], tri_[1]}, false, deepest});
+    }
   }
 
  private:
@@ -243,6 +353,10 @@ class TriangleLookup {
   enum class Planes : std::uint8_t { Unknown, Valid, Sliver } planes_ = Planes::Unknown;
   glm::dvec3 corner_[3];
   TriangleMotion motion_;
+  // Vertices that passed the cheap tests, tested exactly four at a time.
+  static constexpr int kWaiting = 4;
+  std::uint32_t waiting_[kWaiting] = {};
+  int waitingCount_ = 0;
 };
 
 bool shareEdge(const glm::uvec3& a, const glm::uvec3& b) {
@@ -276,11 +390,14 @@ void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& 
   const std::size_t n = world.scratch.selfHash.collect(joint, found);
   if (count == 1) {
     for (std::size_t j = 0; j < n; ++j) group[0].take(found[j], joint, pairs);
+    group[0].test(pairs);
     return;
   }
   const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
-  for (int k = 0; k < count; ++k)
+  for (int k = 0; k < count; ++k) {
     for (std::size_t j = 0; j < n; ++j) group[k].take(found[j], boxes[found[j]], pairs);
+    group[k].test(pairs);
+  }
 }
 
 }  // namespace
@@ -297,7 +414,31 @@ float meanRestEdge(const Cloth& cloth) {
 
 int vertexTriangleSide(const glm::vec3 (&from)[4], const glm::vec3 (&to)[4], float thickness,
                        float reach) {
-  return sideAgainst(triangleMotion(&from[1], &to[1]), from[0], to[0], thickness, reach);
+  const TriangleMotion m = triangleMotion(&from[1], &to[1]);
+  if (!m.start.valid || !m.end.valid) return 0;
+  return sideFrom(m, from[0], to[0], planeTest(m, from[0], to[0], thickness, reach), thickness);
+}
+
+void vertexTriangleSides(const glm::vec3 (&triangleFrom)[3], const glm::vec3 (&triangleTo)[3],
+                         const glm::vec3* from, const glm::vec3* to, const float* reach, int count,
+                         float thickness, int* side) {
+  const TriangleMotion m = triangleMotion(triangleFrom, triangleTo);
+  for (int begin = 0; begin < count; begin += 4) {
+    const int n = std::min(4, count - begin);
+    glm::vec3 q0[4], q1[4];
+    float r[4];
+    for (int k = 0; k < 4; ++k) {
+      const int j = begin + (k < n ? k : 0);
+      q0[k] = from[j];
+      q1[k] = to[j];
+      r[k] = reach[j];
+    }
+    PlaneTest tests[4];
+    if (m.start.valid && m.end.valid) planeTests(m, q0, q1, thickness, r, n, tests);
+    for (int k = 0; k < n; ++k)
+      side[begin + k] =
+          m.start.valid && m.end.valid ? sideFrom(m, q0[k], q1[k], tests[k], thickness) : 0;
+  }
 }
 
 namespace {

@@ -223,6 +223,60 @@ TEST(SelfCollision, FastVertexStaysOnItsSideOfATriangle) {
     }
 }
 
+TEST(SelfCollision, VerticesTestedSideBySideGetTheSameSidesAsOneAtATime) {
+  // Detection tests a triangle's vertices four at a time. The answers must be
+  // the ones vertexTriangleSide gives, also where they hang on the last bits:
+  // vertices that end a few units in the last place from the reach, or from
+  // the edges of the triangle grown by the thickness.
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f), unit(0.0f, 1.0f);
+  const float h = 0.01f;
+  int answers[3] = {};  // back, none, front
+  for (int trial = 0; trial < 3000; ++trial) {
+    glm::vec3 triFrom[3], triTo[3];
+    for (int k = 0; k < 3; ++k) {
+      triFrom[k] = 0.1f * glm::vec3(u(rng), u(rng), u(rng));
+      triTo[k] = triFrom[k] + 0.01f * glm::vec3(u(rng), u(rng), u(rng));
+    }
+    const glm::vec3 n = glm::normalize(glm::cross(triTo[1] - triTo[0], triTo[2] - triTo[0]));
+    constexpr int kCount = 11;  // not a multiple of four: a short last batch
+    glm::vec3 from[kCount], to[kCount];
+    float reach[kCount];
+    for (int j = 0; j < kCount; ++j) {
+      reach[j] = 2.0f * h + 0.01f * unit(rng);
+      const float ulps = 1.0f + 4e-7f * u(rng);  // a few units in the last place
+      // A point of the end plane in and around the triangle.
+      float w[3] = {1.6f * unit(rng) - 0.3f, 1.6f * unit(rng) - 0.3f, 0.0f};
+      w[2] = 1.0f - w[0] - w[1];
+      glm::vec3 onPlane = w[0] * triTo[0] + w[1] * triTo[1] + w[2] * triTo[2];
+      float height = 0.03f * u(rng);
+      if (j % 3 == 1) height = (u(rng) < 0.0f ? -1.0f : 1.0f) * reach[j] * ulps;  // at the reach
+      if (j % 3 == 2) {
+        // The thickness outside an edge.
+        const int e = int(unit(rng) * 2.999f);
+        const glm::vec3 &b = triTo[(e + 1) % 3], &c = triTo[(e + 2) % 3], &a = triTo[e];
+        glm::vec3 out = glm::normalize(glm::cross(c - b, n));
+        if (glm::dot(out, a - b) > 0.0f) out = -out;
+        const float along = unit(rng);
+        onPlane = b + along * (c - b) + h * ulps * out;
+        height = 0.5f * reach[j] * u(rng);
+      }
+      to[j] = onPlane + height * n;
+      from[j] = to[j] + 0.03f * glm::vec3(u(rng), u(rng), u(rng));  // some pass through
+    }
+    int sides[kCount];
+    sim::vertexTriangleSides(triFrom, triTo, from, to, reach, kCount, h, sides);
+    for (int j = 0; j < kCount; ++j) {
+      const glm::vec3 f[4] = {from[j], triFrom[0], triFrom[1], triFrom[2]};
+      const glm::vec3 t[4] = {to[j], triTo[0], triTo[1], triTo[2]};
+      const int one = sim::vertexTriangleSide(f, t, h, reach[j]);
+      ASSERT_EQ(sides[j], one) << "trial " << trial << ", vertex " << j;
+      ++answers[one + 1];
+    }
+  }
+  for (int a : answers) EXPECT_GT(a, 3000);
+}
+
 TEST(SelfCollision, AVertexWithAnEdgeThroughATriangleGetsNoContactWithIt) {
   // A big horizontal triangle at y = 0, and two small ones 2 and 4 mm above
   // it, within reach: the first hangs down through it (two of its edges pass
