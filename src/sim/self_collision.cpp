@@ -89,8 +89,8 @@ PlaneTest planeTest(const TriangleMotion& m, const glm::vec3& q0, const glm::vec
 // planeTest for four vertices at once, each lane the same operations in the
 // same order as planeTest (the same bits), so the divisions overlap and the
 // outcome needs no branch.
-void planeTest4(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
-                float thickness, const float (&reach)[4], PlaneTest (&out)[4]) {
+int planeTest4(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
+               float thickness, const float (&reach)[4], PlaneTest (&out)[4]) {
   auto lanes = [](const glm::vec3(&q)[4], int k) {
     return _mm_setr_ps(q[0][k], q[1][k], q[2][k], q[3][k]);
   };
@@ -134,18 +134,27 @@ void planeTest4(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::ve
   _mm_store_ps(d0s, d0);
   _mm_store_ps(d1s, d1);
   for (int k = 0; k < 4; ++k) out[k] = {d0s[k], d1s[k], ((near >> k) & 1) != 0};
+  const __m128 zero = _mm_setzero_ps();
+  return near | _mm_movemask_ps(_mm_xor_ps(_mm_cmpgt_ps(d0, zero), _mm_cmpgt_ps(d1, zero)));
 }
 #endif
 
 // planeTest for the first `count` of four vertices (the other lanes are
 // filled, and their outcome not read): side by side where SSE2 is there.
-void planeTests(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
-                float thickness, const float (&reach)[4], int count, PlaneTest (&out)[4]) {
+// Returns a mask of the vertices that may get a side (bit k for vertex k):
+// those that end near the triangle or cross its plane; sideFrom gives the
+// others 0.
+int planeTests(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
+               float thickness, const float (&reach)[4], int count, PlaneTest (&out)[4]) {
 #if defined(__SSE2__)
-  (void)count;
-  planeTest4(m, q0, q1, thickness, reach, out);
+  return planeTest4(m, q0, q1, thickness, reach, out) & ((1 << count) - 1);
 #else
-  for (int k = 0; k < count; ++k) out[k] = planeTest(m, q0[k], q1[k], thickness, reach[k]);
+  int maybe = 0;
+  for (int k = 0; k < count; ++k) {
+    out[k] = planeTest(m, q0[k], q1[k], thickness, reach[k]);
+    if (out[k].endInside || (out[k].d0 > 0.0f) != (out[k].d1 > 0.0f)) maybe |= 1 << k;
+  }
+  return maybe;
 #endif
 }
 
@@ -312,8 +321,9 @@ class TriangleLookup {
       reach[k] = base_ + moved_ + sc.selfTravel[i];
     }
     PlaneTest tests[kWaiting];
-    planeTests(motion_, q0, q1, sc.selfThickness, reach, count, tests);
-    for (int k = 0; k < count; ++k) {
+    for (int maybe = planeTests(motion_, q0, q1, sc.selfThickness, reach, count, tests); maybe != 0;
+         maybe &= maybe - 1) {
+      const int k = __builtin_ctz(unsigned(maybe));
       const std::uint32_t i = waiting_[k];
       float approach = 0.0f;
       const int side = sideFrom(motion_, q0[k], q1[k], tests[k], sc.selfThickness, &approach);
@@ -434,10 +444,10 @@ void vertexTriangleSides(const glm::vec3 (&triangleFrom)[3], const glm::vec3 (&t
       r[k] = reach[j];
     }
     PlaneTest tests[4];
-    if (m.start.valid && m.end.valid) planeTests(m, q0, q1, thickness, r, n, tests);
+    const int maybe =
+        m.start.valid && m.end.valid ? planeTests(m, q0, q1, thickness, r, n, tests) : 0;
     for (int k = 0; k < n; ++k)
-      side[begin + k] =
-          m.start.valid && m.end.valid ? sideFrom(m, q0[k], q1[k], tests[k], thickness) : 0;
+      side[begin + k] = (maybe >> k) & 1 ? sideFrom(m, q0[k], q1[k], tests[k], thickness) : 0;
   }
 }
 
