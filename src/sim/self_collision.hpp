@@ -49,20 +49,6 @@ void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t cou
 constexpr std::size_t kSelfBlocks = 4;
 void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount);
 
-// Which side of triangle (a, b, c) vertex q must be kept on over the motion
-// from the `from` positions to the `to` positions: +1 the front (normal
-// (b − a) × (c − a)), −1 the back, 0 when it neither passes through nor ends
-// within `reach` of the triangle (grown by `thickness` at its edges).
-int vertexTriangleSide(const glm::vec3 (&from)[4], const glm::vec3 (&to)[4], float thickness,
-                       float reach);
-// vertexTriangleSide for `count` vertices against one triangle, tested four
-// at a time side by side, as detection tests them: side[k] for vertex k,
-// moving from from[k] to to[k] with reach[k], against the triangle moving
-// from triangleFrom to triangleTo. The same answers as one at a time.
-void vertexTriangleSides(const glm::vec3 (&triangleFrom)[3], const glm::vec3 (&triangleTo)[3],
-                         const glm::vec3* from, const glm::vec3* to, const float* reach, int count,
-                         float thickness, int* side);
-
 // Edge–triangle crossings of the current positions: pairs of a mesh edge and a
 // triangle sharing no vertex with it where the edge passes through the
 // triangle. Zero for a cloth that never passed through itself.

@@ -17,6 +17,7 @@
 #include "sim/solver.hpp"
 #include "sim/spatial_hash.hpp"
 #include "sim/stats.hpp"
+#include "sim/vertex_triangle.hpp"
 
 using namespace drape;
 using test_support::buildScene;
