@@ -139,14 +139,16 @@ class TriangleLookup {
       q1[k] = s.p[i];
       reach[k] = base_ + moved_ + sc.selfTravel[i];
     }
-    PlaneTest tests[kWaiting];
-    for (int maybe = planeTests(motion_, q0, q1, sc.selfThickness, reach, count, tests); maybe != 0;
-         maybe &= maybe - 1) {
-      const int k = __builtin_ctz(unsigned(maybe));
+    int sides[kWaiting];
+    float approaches[kWaiting];
+    for (int sided =
+             vertexSides4(motion_, q0, q1, reach, count, sc.selfThickness, sides, approaches);
+         sided != 0; sided &= sided - 1) {
+      const int k = __builtin_ctz(unsigned(sided));
       const std::uint32_t i = waiting_[k];
-      float approach = 0.0f;
-      const int side = sideFrom(motion_, q0[k], q1[k], tests[k], sc.selfThickness, &approach);
-      if (side == 0 || passesThrough(i)) continue;
+      const int side = sides[k];
+      const float approach = approaches[k];
+      if (passesThrough(i)) continue;
       // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
       const float deepest = sc.selfThickness + approach;
       if (side > 0) pairs.push_back({{i, tri_[0], tri_[1], tri_[2]}, false, deepest});

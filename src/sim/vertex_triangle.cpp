@@ -45,6 +45,15 @@ bool insideGrown(const TrianglePlane& t, const glm::vec3& q, float margin) {
          bc * t.len >= -margin * t.edge[2];
 }
 
+// What a vertex's motion q0 → q1 gives against a triangle whose planes are
+// computed (both valid): its signed distances to the start and end planes,
+// and whether it ends within `reach` of the end plane inside the end
+// triangle grown by the thickness.
+struct PlaneTest {
+  float d0 = 0.0f, d1 = 0.0f;
+  bool endInside = false;
+};
+
 // The PlaneTest of one vertex.
 PlaneTest planeTest(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q1,
                     float thickness, float reach) {
@@ -109,12 +118,11 @@ int planeTest4(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec
 }
 #endif
 
-}  // namespace
-
-TriangleMotion triangleMotion(const glm::vec3* from, const glm::vec3* to) {
-  return {trianglePlane(from[0], from[1], from[2]), trianglePlane(to[0], to[1], to[2])};
-}
-
+// The PlaneTest of the first `count` of four vertices (the other lanes are
+// filled, and their outcome not read), four side by side where SSE2 is
+// there. Returns a mask of the vertices that may get a side (bit k for
+// vertex k): those that end near the triangle or cross its plane; sideFrom
+// gives the others 0.
 int planeTests(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
                float thickness, const float (&reach)[4], int count, PlaneTest (&out)[4]) {
 #if defined(__SSE2__)
@@ -129,8 +137,12 @@ int planeTests(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec
 #endif
 }
 
+// vertexTriangleSide for a triangle whose planes are computed (both valid),
+// from the vertex's PlaneTest; *approach, when asked for, is how far the
+// vertex came towards the plane on the side it is kept on (0 if it went
+// away).
 int sideFrom(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q1,
-             const PlaneTest& test, float thickness, float* approach) {
+             const PlaneTest& test, float thickness, float* approach = nullptr) {
   const float d0 = test.d0, d1 = test.d1;
   // The side it came from; a vertex that starts in the plane goes with its motion.
   const int side = d0 > 0.0f ? 1 : d0 < 0.0f ? -1 : (d1 >= 0.0f ? 1 : -1);
@@ -148,15 +160,24 @@ int sideFrom(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q1,
   return test.endInside ? side : 0;
 }
 
-bool segmentCrossesTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a,
-                            const glm::dvec3& b, const glm::dvec3& c) {
-  const glm::dvec3 N = glm::cross(b - a, c - a);
-  const double dp = glm::dot(p - a, N), dq = glm::dot(q - a, N);
-  if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || dp == dq) return false;
-  const glm::dvec3 x = p + (dp / (dp - dq)) * (q - p);
-  return glm::dot(glm::cross(b - a, x - a), N) >= 0.0 &&
-         glm::dot(glm::cross(c - b, x - b), N) >= 0.0 &&
-         glm::dot(glm::cross(a - c, x - c), N) >= 0.0;
+}  // namespace
+
+TriangleMotion triangleMotion(const glm::vec3* from, const glm::vec3* to) {
+  return {trianglePlane(from[0], from[1], from[2]), trianglePlane(to[0], to[1], to[2])};
+}
+
+int vertexSides4(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
+                 const float (&reach)[4], int count, float thickness, int (&side)[4],
+                 float (&approach)[4]) {
+  PlaneTest tests[4];
+  int sided = 0;
+  for (int maybe = planeTests(m, q0, q1, thickness, reach, count, tests); maybe != 0;
+       maybe &= maybe - 1) {
+    const int k = __builtin_ctz(unsigned(maybe));
+    side[k] = sideFrom(m, q0[k], q1[k], tests[k], thickness, &approach[k]);
+    if (side[k] != 0) sided |= 1 << k;
+  }
+  return sided;
 }
 
 int vertexTriangleSide(const glm::vec3 (&from)[4], const glm::vec3 (&to)[4], float thickness,
@@ -180,11 +201,11 @@ void vertexTriangleSides(const glm::vec3 (&triangleFrom)[3], const glm::vec3 (&t
       q1[k] = to[j];
       r[k] = reach[j];
     }
-    PlaneTest tests[4];
-    const int maybe =
-        m.start.valid && m.end.valid ? planeTests(m, q0, q1, thickness, r, n, tests) : 0;
-    for (int k = 0; k < n; ++k)
-      side[begin + k] = (maybe >> k) & 1 ? sideFrom(m, q0[k], q1[k], tests[k], thickness) : 0;
+    int sides[4], sided = 0;
+    float approach[4];
+    if (m.start.valid && m.end.valid)
+      sided = vertexSides4(m, q0, q1, r, n, thickness, sides, approach);
+    for (int k = 0; k < n; ++k) side[begin + k] = (sided >> k) & 1 ? sides[k] : 0;
   }
 }
 

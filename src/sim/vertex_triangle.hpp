@@ -45,32 +45,30 @@ struct TriangleMotion {
 // The triangle's planes at the start (corners `from`) and the end (`to`).
 TriangleMotion triangleMotion(const glm::vec3* from, const glm::vec3* to);
 
-// What a vertex's motion q0 → q1 gives against a triangle whose planes are
-// computed (both valid): its signed distances to the start and end planes,
-// and whether it ends within `reach` of the end plane inside the end
-// triangle grown by the thickness.
-struct PlaneTest {
-  float d0 = 0.0f, d1 = 0.0f;
-  bool endInside = false;
-};
-
-// The PlaneTest of the first `count` of four vertices (the other lanes are
-// filled, and their outcome not read), four side by side where SSE2 is
-// there, with the same bits as one at a time. Returns a mask of the
-// vertices that may get a side (bit k for vertex k): those that end near the
-// triangle or cross its plane; sideFrom gives the others 0.
-int planeTests(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
-               float thickness, const float (&reach)[4], int count, PlaneTest (&out)[4]);
-
-// vertexTriangleSide for a triangle whose planes are computed (both valid),
-// from the vertex's PlaneTest; *approach, when asked for, is how far the
-// vertex came towards the plane on the side it is kept on (0 if it went
+// The sides of the first `count` of four vertices, moving from q0[k] to
+// q1[k] with reach[k], against a triangle whose planes are computed (both
+// valid); the other lanes are filled, and what they give is not read.
+// Tested four side by side where SSE2 is there, with the same bits as
+// vertexTriangleSide. Returns the mask of the vertices that get a side (bit
+// k for vertex k); for those, side[k] is it and approach[k] how far the
+// vertex came towards the plane on that side over the step (0 if it went
 // away).
-int sideFrom(const TriangleMotion& m, const glm::vec3& q0, const glm::vec3& q1,
-             const PlaneTest& test, float thickness, float* approach = nullptr);
+int vertexSides4(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::vec3 (&q1)[4],
+                 const float (&reach)[4], int count, float thickness, int (&side)[4],
+                 float (&approach)[4]);
 
 // Does segment [p, q] pass through triangle (a, b, c)? Double precision.
-bool segmentCrossesTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a,
-                            const glm::dvec3& b, const glm::dvec3& c);
+// Inline: detection asks it for every edge of every vertex that gets a
+// constraint.
+inline bool segmentCrossesTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a,
+                                   const glm::dvec3& b, const glm::dvec3& c) {
+  const glm::dvec3 N = glm::cross(b - a, c - a);
+  const double dp = glm::dot(p - a, N), dq = glm::dot(q - a, N);
+  if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || dp == dq) return false;
+  const glm::dvec3 x = p + (dp / (dp - dq)) * (q - p);
+  return glm::dot(glm::cross(b - a, x - a), N) >= 0.0 &&
+         glm::dot(glm::cross(c - b, x - b), N) >= 0.0 &&
+         glm::dot(glm::cross(a - c, x - c), N) >= 0.0;
+}
 
 }  // namespace drape::sim
