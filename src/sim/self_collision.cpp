@@ -219,11 +219,6 @@ void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& 
     joint.max = glm::max(joint.max, group[k].box().max);
   }
   const std::size_t n = world.scratch.selfHash.collect(joint, found);
-  if (count == 1) {
-    for (std::size_t j = 0; j < n; ++j) group[0].take(found[j], joint, pairs);
-    group[0].test(pairs);
-    return;
-  }
   const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
   for (int k = 0; k < count; ++k) {
     for (std::size_t j = 0; j < n; ++j) group[k].take(found[j], boxes[found[j]], pairs);
