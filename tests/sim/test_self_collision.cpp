@@ -1,6 +1,7 @@
 // Self collision (paper §4.3): the constraint's gradient and momentum, the
-// spatial hash, the crossing count, a fast vertex against a triangle, and the
-// fold scene with and without it, and the same pile-up on any thread count.
+// spatial hash, the crossing count, a fast vertex against a triangle, the
+// exact test four vertices at a time against one at a time, the fold scene
+// with and without it, and the same pile-up on any thread count.
 
 #include <gtest/gtest.h>
 
