@@ -48,7 +48,6 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   const float size = std::max(cell, 1e-6f);
   inverseCell_ = 1.0f / size;
   insert_ = insert;
-  boxes_ = boxes;
   large_.clear();
   // Stored by its centre: Centre mode and at most two cells wide.
   auto byCentre = [&](const Aabb& b) {
@@ -60,15 +59,15 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   // a box stored by its centre goes into the cell of its centre; another
   // into all the cells it overlaps, or, past kMaxCells, on the list every
   // query checks (with an empty range).
-  ranges_.resize(boxes_.size());
+  ranges_.resize(boxes.size());
   std::uint64_t entries = 0;
   glm::vec3 reach(0.0f);  // reach_, in a register while the boxes are read
   glm::i64vec3 lo(std::numeric_limits<std::int64_t>::max());
   glm::i64vec3 hi(std::numeric_limits<std::int64_t>::min());
-  for (std::uint32_t i = 0; i < boxes_.size(); ++i) {
+  for (std::uint32_t i = 0; i < boxes.size(); ++i) {
     // Made here and then stored: read back from ranges_, the range would
     // wait for its own stores.
-    const Aabb& b = boxes_[i];
+    const Aabb& b = boxes[i];
     CellRange r;
     if (byCentre(b)) {
       const glm::vec3 c = 0.5f * (b.min + b.max);
@@ -95,7 +94,7 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   // cells when asked to.
   const double limit = layout == Layout::Dense
                            ? double(1u << 26)
-                           : double(std::max<std::uint64_t>(1u << 16, 16 * boxes_.size()));
+                           : double(std::max<std::uint64_t>(1u << 16, 16 * boxes.size()));
   const glm::dvec3 span = glm::dvec3(hi - lo) + glm::dvec3(1.0);
   dense_ = entries > 0 && layout != Layout::Hashed && span.x * span.y * span.z <= limit;
   std::size_t tableSize;
@@ -121,8 +120,8 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   // that each bucket holds its boxes in ascending order, and start_[b] ends
   // where bucket b begins). A box in one cell (most) keeps its bucket from
   // the first pass for the last.
-  oneCell_.resize(boxes_.size());
-  for (std::size_t i = 0; i < boxes_.size(); ++i) {
+  oneCell_.resize(boxes.size());
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
     const CellRange& r = ranges_[i];
     if (r.lo == r.hi) {
       const std::size_t b =
@@ -135,21 +134,25 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
     }
   }
   for (std::size_t b = 1; b < tableSize; ++b) start_[b] += start_[b - 1];
-  // Both with 4 entries of padding at the end (read by the tests of four
-  // entries at a time, and never kept).
+  // The boxes over too many cells follow the cells' entries, and 4 entries
+  // of padding follow them (read by the tests of four entries at a time,
+  // and never kept).
   const std::size_t entryCount = start_[tableSize - 1];
   start_[tableSize] = std::uint32_t(entryCount);
-  items_.resize(entryCount + 4);
-  for (std::size_t i = boxes_.size(); i-- > 0;) {
+  largeBegin_ = std::uint32_t(entryCount);
+  entryEnd_ = std::uint32_t(entryCount + large_.size());
+  items_.resize(entryEnd_ + 4);
+  std::copy(large_.begin(), large_.end(), items_.begin() + std::ptrdiff_t(entryCount));
+  for (std::size_t i = boxes.size(); i-- > 0;) {
     if (oneCell_[i] != UINT32_MAX)
       items_[--start_[oneCell_[i]]] = std::uint32_t(i);
     else
       forCells(ranges_[i], [&](std::size_t b) { items_[--start_[b]] = std::uint32_t(i); });
   }
   // The bounds in entry order: written in sequence, read from the boxes.
-  for (std::vector<float>& b : bounds_) b.resize(entryCount + 4);
-  for (std::size_t k = 0; k < entryCount; ++k) {
-    const Aabb& b = boxes_[items_[k]];
+  for (std::vector<float>& b : bounds_) b.resize(entryEnd_ + 4);
+  for (std::size_t k = 0; k < entryEnd_; ++k) {
+    const Aabb& b = boxes[items_[k]];
     for (int a = 0; a < 3; ++a) {
       bounds_[a][k] = b.min[a];
       bounds_[3 + a][k] = b.max[a];
@@ -177,11 +180,6 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
     }
     count = std::size_t(out - buffer.data());
   };
-  auto take = [&](std::uint32_t i) {
-    room(1);
-    buffer[count] = i;
-    count += boxes_[i].overlaps(box) ? 1 : 0;
-  };
   CellRange r = cellsOf(insert_ == Insert::Centre ? Aabb{box.min - reach_, box.max + reach_} : box);
   if (dense_) {
     // Cells outside the occupied block hold nothing; a row of cells is one
@@ -192,7 +190,7 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
       for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
         run(start_[denseIndex(r.lo.x, y, z)], start_[denseIndex(r.hi.x, y, z) + 1]);
   } else if (r.count() > kMaxCells) {
-    for (std::uint32_t i = 0; i < boxes_.size(); ++i) take(i);
+    run(0, entryEnd_);  // every entry: each box at least once
     return count;
   } else {
     for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
@@ -202,7 +200,7 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
           run(start_[b], start_[b + 1]);
         }
   }
-  for (std::uint32_t i : large_) take(i);
+  run(largeBegin_, entryEnd_);
   return count;
 }
 

@@ -45,7 +45,8 @@ class SpatialHash {
   // other two force one way; for tests).
   enum class Layout : std::uint8_t { Auto, Dense, Hashed };
 
-  // Box i of `boxes` goes into the hash of cells of edge `cell` (m). Boxes
+  // Box i of `boxes` goes into the hash of cells of edge `cell` (m); the
+  // hash keeps copies of the bounds in its own order, not `boxes`. Boxes
   // over too many cells (a vertex flung far in one step) are kept in a
   // short list that every query checks instead.
   void build(const std::vector<Aabb>& boxes, float cell, Insert insert = Insert::EveryCell,
@@ -101,14 +102,16 @@ class SpatialHash {
   float inverseCell_ = 1.0f;
   std::size_t mask_ = 0;  // hashed: table size − 1 (a power of two)
   bool dense_ = false;
-  glm::i64vec3 lo_{0}, dims_{0};  // dense: the occupied block of cells
-  std::vector<Aabb> boxes_;
+  glm::i64vec3 lo_{0}, dims_{0};      // dense: the occupied block of cells
   std::vector<std::uint32_t> start_;  // bucket b is items_[start_[b], start_[b + 1])
-  std::vector<std::uint32_t> items_;  // with 4 entries of padding at the end
+  // The cells' entries, then the boxes over too many cells (from
+  // largeBegin_ to entryEnd_), then 4 entries of padding.
+  std::vector<std::uint32_t> items_;
+  std::uint32_t largeBegin_ = 0, entryEnd_ = 0;
   // The box of each entry of items_, one array per bound (min x, y, z, then
   // max x, y, z), with 4 entries of padding at the end.
   std::vector<float> bounds_[6];
-  std::vector<std::uint32_t> large_;    // boxes over more than kMaxCells cells
+  std::vector<std::uint32_t> large_;    // build's scratch: boxes over more than kMaxCells cells
   std::vector<std::uint32_t> oneCell_;  // build's scratch: the bucket of a box in one cell
   std::vector<CellRange> ranges_;       // build's scratch: the cells of each box
   Insert insert_ = Insert::EveryCell;
