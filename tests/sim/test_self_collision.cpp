@@ -390,8 +390,8 @@ TEST(SelfCollision, ContactsAfterATearAreThoseOfAFreshWorld) {
   fresh.scratch = sim::SolverScratch{};
   sim::generateSelfContacts(w);
   sim::generateSelfContacts(fresh);
-  const std::vector<sim::SelfContact>&kept = w.scratch.selfContacts,
-        &made = fresh.scratch.selfContacts;
+  const std::vector<sim::SelfContact>& kept = w.scratch.selfContacts;
+  const std::vector<sim::SelfContact>& made = fresh.scratch.selfContacts;
   ASSERT_GT(made.size(), 50u);
   ASSERT_EQ(kept.size(), made.size());
   for (std::size_t k = 0; k < made.size(); ++k)
