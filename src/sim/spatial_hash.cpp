@@ -139,7 +139,6 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   // and never kept).
   const std::size_t entryCount = start_[tableSize - 1];
   start_[tableSize] = std::uint32_t(entryCount);
-  largeBegin_ = std::uint32_t(entryCount);
   entryEnd_ = std::uint32_t(entryCount + large_.size());
   items_.resize(entryEnd_ + 4);
   std::copy(large_.begin(), large_.end(), items_.begin() + std::ptrdiff_t(entryCount));
@@ -200,7 +199,7 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
           run(start_[b], start_[b + 1]);
         }
   }
-  run(largeBegin_, entryEnd_);
+  run(start_.back(), entryEnd_);  // the boxes over too many cells
   return count;
 }
 

@@ -105,9 +105,9 @@ class SpatialHash {
   glm::i64vec3 lo_{0}, dims_{0};      // dense: the occupied block of cells
   std::vector<std::uint32_t> start_;  // bucket b is items_[start_[b], start_[b + 1])
   // The cells' entries, then the boxes over too many cells (from
-  // largeBegin_ to entryEnd_), then 4 entries of padding.
+  // start_.back() to entryEnd_), then 4 entries of padding.
   std::vector<std::uint32_t> items_;
-  std::uint32_t largeBegin_ = 0, entryEnd_ = 0;
+  std::uint32_t entryEnd_ = 0;
   // The box of each entry of items_, one array per bound (min x, y, z, then
   // max x, y, z), with 4 entries of padding at the end.
   std::vector<float> bounds_[6];
