@@ -4,6 +4,7 @@
 //
 //   drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set KEY=VALUE]...
 //   drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
+//   drape_bench --interactive [--set KEY=VALUE]...
 //
 // --table: a Markdown table instead of the JSON, for choosing defaults. Each
 // configuration of W1(N) (tethers, substeps × iterations at the same ten
@@ -21,6 +22,10 @@
 // iterations, k_stretch 1, k_bend 0.01, stretch on every edge, dihedral
 // bending on every interior edge, no collisions.
 //
+// --interactive: the drape and hang scenes at 128² with self collision,
+// frame by frame from rest as the app steps them, stage by stage of their
+// motion, against the target of 10 ms per frame (interactive.hpp).
+//
 // fold: the fold scene (37² vertices dropped onto the floor, folding onto
 // itself) with self collision on; phase_ms.self_collision is the detection.
 
@@ -34,11 +39,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench_util.hpp"
+#include "interactive.hpp"
 #include "scene/scenes.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
 
 using namespace drape;
+using bench::percentile;
+using bench::summary;
 using nlohmann::json;
 
 namespace {
@@ -50,35 +59,8 @@ struct Workload {
   bool collisions;
 };
 
-double percentile(std::vector<double> v, double q) {
-  std::sort(v.begin(), v.end());
-  const std::size_t rank = std::max<std::size_t>(1, std::size_t(q * double(v.size()) + 0.999999));
-  return v[std::min(rank, v.size()) - 1];
-}
-
-json summary(const std::vector<double>& v) {
-  return {{"min", *std::min_element(v.begin(), v.end())},
-          {"median", percentile(v, 0.5)},
-          {"p95", percentile(v, 0.95)}};
-}
-
 std::unique_ptr<scene::Scene> buildWorkload(const Workload& wl) {
-  const scene::SceneInfo* info = scene::findScene(wl.scene);
-  sim::Params params = scene::sceneParams(*info);
-  for (const std::string& s : wl.sets) {
-    auto r = sim::setParamAssignment(params, s);
-    if (!r) {
-      std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
-      std::exit(2);
-    }
-  }
-  auto built = info->build(params);
-  if (!built) {
-    std::fprintf(stderr, "drape_bench: error: %s\n", built.error().c_str());
-    std::exit(2);
-  }
-  if (!wl.collisions) built->world.colliders.clear();
-  return std::make_unique<scene::Scene>(std::move(*built));
+  return bench::buildScene(wl.scene, wl.sets, wl.collisions);
 }
 
 json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
@@ -211,18 +193,21 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300;
-  bool table = false, sameState = false;
+  bool table = false, interactive = false, sameState = false;
   std::vector<int> sizes = {64, 128};
   std::string only;
   std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
   const char* usage =
       "usage: drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set "
       "KEY=VALUE]...\n"
-      "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n";
+      "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n"
+      "       drape_bench --interactive [--set KEY=VALUE]...\n";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--table") {
       table = true;
+    } else if (a == "--interactive") {
+      interactive = true;
     } else if (a == "--same-state") {
       sameState = true;
     } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--only" ||
@@ -255,6 +240,7 @@ int main(int argc, char** argv) {
     }
   }
   if (table) return printTable(sizes, frames, extra);
+  if (interactive) return bench::printInteractive(extra);
   std::vector<Workload> workloads;
   for (int n : {32, 64, 128})
     workloads.push_back({"W1/" + std::to_string(n), "hang", w1Sets(n), false});

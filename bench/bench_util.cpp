@@ -1,0 +1,41 @@
+#include "bench_util.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace drape::bench {
+
+std::unique_ptr<scene::Scene> buildScene(const char* sceneName,
+                                         const std::vector<std::string>& sets, bool collisions) {
+  const scene::SceneInfo* info = scene::findScene(sceneName);
+  sim::Params params = scene::sceneParams(*info);
+  for (const std::string& s : sets) {
+    auto r = sim::setParamAssignment(params, s);
+    if (!r) {
+      std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
+      std::exit(2);
+    }
+  }
+  auto built = info->build(params);
+  if (!built) {
+    std::fprintf(stderr, "drape_bench: error: %s\n", built.error().c_str());
+    std::exit(2);
+  }
+  if (!collisions) built->world.colliders.clear();
+  return std::make_unique<scene::Scene>(std::move(*built));
+}
+
+double percentile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const std::size_t rank = std::max<std::size_t>(1, std::size_t(q * double(v.size()) + 0.999999));
+  return v[std::min(rank, v.size()) - 1];
+}
+
+nlohmann::json summary(const std::vector<double>& v) {
+  return {{"min", *std::min_element(v.begin(), v.end())},
+          {"median", percentile(v, 0.5)},
+          {"p95", percentile(v, 0.95)}};
+}
+
+}  // namespace drape::bench

@@ -1,0 +1,28 @@
+#pragma once
+// What drape_bench's modes share: building a workload from a built-in scene
+// and summing up a series of step times.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "scene/scenes.hpp"
+
+namespace drape::bench {
+
+// A built-in scene with `KEY=VALUE` settings on top of its defaults; its
+// colliders dropped when `collisions` is false. Exits with a one-line
+// error (code 2) on a bad setting.
+std::unique_ptr<scene::Scene> buildScene(const char* sceneName,
+                                         const std::vector<std::string>& sets, bool collisions);
+
+// The q-quantile of v (the smallest value with at least q of them at or
+// below it); v is not empty.
+double percentile(std::vector<double> v, double q);
+
+// {"min", "median", "p95"} of a non-empty series.
+nlohmann::json summary(const std::vector<double>& v);
+
+}  // namespace drape::bench
