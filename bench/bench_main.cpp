@@ -61,12 +61,8 @@ struct Workload {
   bool collisions;
 };
 
-std::unique_ptr<scene::Scene> buildWorkload(const Workload& wl) {
-  return bench::buildScene(wl.scene, wl.sets, wl.collisions);
-}
-
 json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
-  const auto built = buildWorkload(wl);
+  const auto built = bench::buildScene(wl.scene, wl.sets, wl.collisions);
   sim::World& w = built->world;
   for (int i = 0; i < warmup; ++i) sim::step(w);
   // Copied back before each step, outside its timing; the strain reported
@@ -142,7 +138,7 @@ std::string runRow(const Row& row, int n, int frames, const std::vector<std::str
     wl.sets.insert(wl.sets.end(), row.sets.begin(), row.sets.end());
     wl.sets.insert(wl.sets.end(), extra.begin(), extra.end());
     wl.sets.push_back("threads=" + std::to_string(threads));
-    const auto built = buildWorkload(wl);
+    const auto built = bench::buildScene(wl.scene, wl.sets, wl.collisions);
     sim::World& w = built->world;
     std::vector<double> ms;
     float worstMean = 0.0f;
