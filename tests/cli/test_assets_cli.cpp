@@ -70,7 +70,7 @@ TEST_F(Cli, TableclothLiesOnTheTableAndHangsOverItsSides) {
 // piece, inflated (taller than the 0.24 m it was made) but not burst.
 TEST_F(Cli, CushionLandsInflatedOnTheFloor) {
   const auto s = runScene("cushion", 240, path("s.json"));
-  EXPECT_EQ(s["vertices"], 834);  // six sides of quads, welded along the seams
+  EXPECT_EQ(s["vertices"], 834);  // shared by its six sides of quads
   EXPECT_EQ(s["triangles"], 1664);
   EXPECT_EQ(s["constraints"]["pressure"], 1);
   EXPECT_EQ(s["pieces"], 1);
@@ -84,7 +84,8 @@ TEST_F(Cli, CushionLandsInflatedOnTheFloor) {
 }
 
 // A closed ring (a UV seam where its texture wraps: 768 vertices, not the
-// 833 texture corners) inflates, falls across a bar and stays whole.
+// 833 texture corners) is one balloon under pressure that falls across a
+// bar and stays whole.
 TEST_F(Cli, TorusIsOneClosedBalloon) {
   const auto s = runScene("torus", 240, path("s.json"));
   EXPECT_EQ(s["vertices"], 768);
