@@ -26,14 +26,16 @@ sim::TriMesh append(sim::TriMesh a, const sim::TriMesh& b) {
 // right: k_stretch × 1, 1/2, 1/100; back row k_bend × 1, front row
 // k_bend × 0. The materials are per-constraint multipliers of the global
 // k_stretch and k_bend (both 1 here). The bags are cloth, not balloons: no
-// pressure. No tethers either: they would hold the soft bags at their rest
-// length and hide the very stretching the scene shows. PBD's stiffness is
+// pressure. No tethers or coarse levels either: their stretch limits would
+// hold the soft bags near their rest length and hide the very stretching
+// the scene shows. PBD's stiffness is
 // relative to the step (§3.3): at one step per frame the 1/100 bags would
 // run down to the floor; five sub-steps keep them bag-shaped.
 void bagDefaults(sim::Params& p) {
   p.k_stretch = 1.0f;
   p.k_bend = 1.0f;
   p.tethers = 0;
+  p.levels = 0;
   p.substeps = 5;
 }
 
@@ -76,6 +78,7 @@ Result<Scene> buildBag(const sim::Params& params) {
 void characterDefaults(sim::Params& p) {
   p.k_pressure = 1.2f;
   p.k_bend = 0.2f;
+  p.substeps = 1;
   p.iterations = 15;
 }
 

@@ -51,6 +51,7 @@ Result<Scene> buildBalloon(const sim::Params& params) {
 
 void balloonDefaults(sim::Params& p) {
   p.k_bend = 0.2f;
+  p.substeps = 1;  // a balloon's inflation is its stretch: no coarse levels, one step of 20
   p.iterations = 20;
 }
 

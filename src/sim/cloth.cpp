@@ -88,8 +88,18 @@ Cloth buildCloth(const PreparedMesh& prepared, float density) {
       for (int i = 0; i < 4; ++i) ib.v[i] = bc.v[i];
       for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 4; ++j) ib.q[i][j] = q.q[i][j];
-      const glm::vec3 xs[4] = {x[bc.v[0]], x[bc.v[1]], x[bc.v[2]], x[bc.v[3]]};
-      ib.rest = isometricValue(xs, ib.q);
+      // C = E − E0 holds |Σ K_i x_i| at its rest value, so a flat stencil
+      // must have E0 = 0 exactly: E0 from rounding would hold a flat cloth
+      // bent by that much, either way, and buckle it. Flat: the
+      // stencil's points off its plane by under 1e-4 of the hinge, in double
+      // (E = ½ s |Σ K_i x_i|², Q = s K Kᵀ, so E ≤ ½ trace(Q) d² for an offset d).
+      const glm::dvec3 xd[4] = {glm::dvec3(x[bc.v[0]]), glm::dvec3(x[bc.v[1]]),
+                                glm::dvec3(x[bc.v[2]]), glm::dvec3(x[bc.v[3]])};
+      const IsometricQ<double> qd = isometricQ(xd[0], xd[1], xd[2], xd[3]);
+      const double e0 = isometricValue(xd, qd.q);
+      const double d = 1e-4 * double(hinge);
+      const double trace = qd.q[0][0] + qd.q[1][1] + qd.q[2][2] + qd.q[3][3];
+      ib.rest = e0 <= 0.5 * trace * d * d ? 0.0f : float(e0);
       ib.restLength = hinge;
       cloth.isoBend.push_back(ib);
     }

@@ -22,8 +22,8 @@ enum class KernelKind : std::uint8_t { Batched, Reference };
 struct Params {
   // Time stepping.
   float dt = 1.0f / 60.0f;  // s, one frame of simulation
-  int substeps = 1;         // sub-steps per frame (small steps, Macklin et al. 2019)
-  int iterations = 10;      // solver iterations per sub-step (n_s)
+  int substeps = 2;         // sub-steps per frame (small steps, Macklin et al. 2019)
+  int iterations = 5;       // solver iterations per sub-step (n_s)
   SolverKind solver = SolverKind::Pbd;
   BendingModel bending = BendingModel::Dihedral;
   // batched: constraints coloured, projected in SIMD lanes and threads;
@@ -37,7 +37,12 @@ struct Params {
   float k_bend = 0.05f;
   float k_pressure = 1.0f;  // target volume / rest volume for closed meshes
   float damping = 0.01f;    // per step (pbd.md §5); mass-spring: springs' damping ratio
-  int tethers = 1;          // long-range attachments to the pins (0/1)
+  // Long-range attachments to the pins (0/1); the coarse levels below carry
+  // the pins' load better, and tethers pulling only the free vertex fight them.
+  int tethers = 0;
+  // Hierarchical PBD (Müller 2008): coarse levels that carry stretch across
+  // the cloth in a few sweeps; 0 = off.
+  int levels = 4;
   // Closed meshes: one global overpressure constraint (paper §4.4), or one
   // volume constraint per surface triangle and an interior point.
   BalloonModel balloon_model = BalloonModel::Pressure;

@@ -57,7 +57,7 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
     batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
   };
   batch::TetherArgs ta{p, sc.tethers.vertex.data(), sc.tethers.anchor.data(),
-                       sc.tethers.rest.data(), 2.0f - prm.k_stretch};
+                       sc.tethers.rest.data(), stretchLimitSlack(prm.k_stretch)};
   const Points points = Points::ofBuffer(buffer.data());
   batch::StretchArgs sa{p,
                         ps.a.data(),
@@ -130,6 +130,11 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
     for (int it = 0; it < iterations; ++it) {
       if (cloth.pressureActive) {
         if (t == 0) onState([&] { solveBalloon(world); });
+        sync();
+      }
+      if (!sc.hierarchy.empty()) {
+        if (t == 0)
+          solveHierarchy(points, sc.hierarchy, prm.k_stretch, kHierarchySweeps);
         sync();
       }
       if (stretchOn)

@@ -425,6 +425,21 @@ void step(World& world) {
     sc.tethersPins = world.pinsVersion;
     sc.tethersTopology = cloth.topologyVersion;
   }
+  // Coarse levels for the position-based solvers, and not where stretch is
+  // wanted: a balloon inflates by the stretch its pressure and edges settle
+  // at, and tearing by strain needs edges that stretch where it is pulled.
+  const std::uint32_t grabbed = world.grab.active ? world.grab.vertex : UINT32_MAX;
+  const bool tearing = prm.tear > 0.0f || (world.grab.active && world.grab.tear > 0.0f);
+  const int levels =
+      prm.solver == SolverKind::MassSpring || cloth.pressureActive || tearing ? 0 : prm.levels;
+  if (sc.hierarchyPins != world.pinsVersion || sc.hierarchyTopology != cloth.topologyVersion ||
+      sc.hierarchyGrab != grabbed || sc.hierarchyLevels != levels) {
+    sc.hierarchy = buildHierarchy(cloth, s.w, levels);
+    sc.hierarchyPins = world.pinsVersion;
+    sc.hierarchyTopology = cloth.topologyVersion;
+    sc.hierarchyGrab = grabbed;
+    sc.hierarchyLevels = levels;
+  }
 
   world.selfContacts = 0;
   world.selfContactsActive = 0;
@@ -477,6 +492,7 @@ void step(World& world) {
         // Pressure first, so the cloth's own constraints (and contacts) have
         // the last word in each iteration (paper §4.4).
         if (cloth.pressureActive) solveBalloon(world);
+        solveHierarchy(Points::of(s), sc.hierarchy, prm.k_stretch, kHierarchySweeps);
         if (xpbd) {
           solveStretchXpbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), aStretch,
                            sc.lambdaStretch.data(), stretchEach);
@@ -495,7 +511,8 @@ void step(World& world) {
               solveBendPbd(s, cloth.bend.data(), 0, bendCount, kBend, bendEach);
           }
         }
-        solveTethers(Points::of(s), sc.tethers, 0, sc.tethers.size(), 2.0f - prm.k_stretch);
+        solveTethers(Points::of(s), sc.tethers, 0, sc.tethers.size(),
+                     stretchLimitSlack(prm.k_stretch));
         solveBodyAttachments(s, world.bodies, world.attachments);
         // Self contacts before collider contacts: a layer pressed against the
         // floor is kept out of it.

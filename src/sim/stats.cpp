@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace drape::sim {
 
@@ -11,14 +12,22 @@ StrainStats strainStats(const World& world) {
   const auto& c = world.cloth.stretch;
   if (c.empty()) return out;
   double sum = 0.0;
+  std::vector<float> strains;
+  strains.reserve(c.size());
   for (const StretchConstraint& e : c) {
     if (!(e.rest > 0.0f)) continue;
     const float strain =
         std::abs(glm::length(world.state.x[e.a] - world.state.x[e.b]) - e.rest) / e.rest;
     out.max = std::max(out.max, strain);
     sum += strain;
+    strains.push_back(strain);
   }
   out.mean = float(sum / double(c.size()));
+  if (!strains.empty()) {
+    const std::size_t k = std::min(strains.size() - 1, strains.size() * 99 / 100);
+    std::nth_element(strains.begin(), strains.begin() + std::ptrdiff_t(k), strains.end());
+    out.p99 = strains[k];
+  }
   return out;
 }
 

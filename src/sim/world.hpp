@@ -10,6 +10,7 @@
 #include "sim/cloth.hpp"
 #include "sim/colliders.hpp"
 #include "sim/coloring.hpp"
+#include "sim/hierarchy.hpp"
 #include "sim/mass_spring.hpp"
 #include "sim/params.hpp"
 #include "sim/rigid_body.hpp"
@@ -113,6 +114,12 @@ struct SolverScratch {
   // Long-range attachments to the pins (tethers.hpp), remade when pins change.
   Tethers tethers;
   std::uint64_t tethersPins = UINT64_MAX, tethersTopology = UINT64_MAX;
+  // Coarse levels of the cloth (hierarchy.hpp), remade when the topology,
+  // the pins, the grabbed vertex or the level count change.
+  Hierarchy hierarchy;
+  std::uint64_t hierarchyPins = UINT64_MAX, hierarchyTopology = UINT64_MAX;
+  std::uint32_t hierarchyGrab = UINT32_MAX;
+  int hierarchyLevels = -1;
   std::vector<float> lambdaStretch, lambdaBend;
   // The batched solver's copy of p and w, x y z w per vertex (batch_args.hpp).
   std::vector<glm::vec4> solvePoints;

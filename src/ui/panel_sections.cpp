@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "sim/self_collision.hpp"
+#include "sim/stats.hpp"
 #include "ui/param_widgets.hpp"
 #include "ui/theme.hpp"
 
@@ -250,6 +251,9 @@ void drawStatsSection(const PanelInput& in) {
                                ? cloth.isoBend.size()
                                : cloth.bend.size();
   ImGui::Text("%zu stretch, %zu bend constraints", cloth.stretch.size(), bend);
+  const sim::StrainStats strain = sim::strainStats(world);
+  ImGui::Text("strain: mean %.2f %%, p99 %.2f %%, max %.1f %%", 100.0 * double(strain.mean),
+              100.0 * double(strain.p99), 100.0 * double(strain.max));
   ImGui::Text("%zu pins, %zu tethers", world.pins.size(), world.scratch.tethers.size());
   ImGui::Text("self contacts: %zu (%zu pushed)", world.selfContacts, world.selfContactsActive);
   // Self contacts keep less than the thickness on a fine mesh (selfThickness()).
