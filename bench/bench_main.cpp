@@ -188,10 +188,9 @@ std::string runRow(const Row& row, const char* scene, int n, int frames,
 // coarse levels (hierarchical PBD, Müller 2008), tethers (Kim et al. 2012).
 int printTable(const std::vector<int>& sizes, int frames, const std::vector<std::string>& extra) {
   auto cfg = [](int sub, int it, int levels, int tethers) {
-    return std::vector<std::string>{"substeps=" + std::to_string(sub),
-                                    "iterations=" + std::to_string(it),
-                                    "levels=" + std::to_string(levels),
-                                    "tethers=" + std::to_string(tethers)};
+    return std::vector<std::string>{
+        "substeps=" + std::to_string(sub), "iterations=" + std::to_string(it),
+        "levels=" + std::to_string(levels), "tethers=" + std::to_string(tethers)};
   };
   auto with = [](std::vector<std::string> sets, const char* more) {
     sets.push_back(more);

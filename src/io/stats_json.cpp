@@ -62,8 +62,7 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
       {"median", percentile(run.stepMs, 0.5)},
       {"p95", percentile(run.stepMs, 0.95)},
       {"max", run.stepMs.empty() ? 0.0 : *std::max_element(run.stepMs.begin(), run.stepMs.end())}};
-  j["strain"] = {
-      {"max", num(strain.max)}, {"mean", num(strain.mean)}, {"p99", num(strain.p99)}};
+  j["strain"] = {{"max", num(strain.max)}, {"mean", num(strain.mean)}, {"p99", num(strain.p99)}};
   j["bounds"] = {{"min", vec(b.min)}, {"max", vec(b.max)}};
   if (world.cloth.closed)
     j["volume"] = {{"initial", sim::restVolume(world)}, {"final", num(sim::currentVolume(world))}};

@@ -138,12 +138,16 @@ IsometricQ<T> isometricQ(const glm::vec<3, T>& x0, const glm::vec<3, T>& x1,
 template <typename T>
 ConstraintEval<4, T> evalIsometric(const glm::vec<3, T>* x, const T (&q)[4][4], T restValue) {
   ConstraintEval<4, T> e;
+  // Relative to x3: the rows of Q sum to 0 only up to rounding, so in
+  // absolute coordinates a cloth far from the origin (or falling) would see
+  // a curvature of (row sum) × position and bend to undo it.
   T c = T(0);
+  const glm::vec<3, T> o = x[3];
   for (int i = 0; i < 4; ++i) {
     glm::vec<3, T> g(T(0));
-    for (int j = 0; j < 4; ++j) g += q[i][j] * x[j];
+    for (int j = 0; j < 3; ++j) g += q[i][j] * (x[j] - o);
     e.grad[i] = g;
-    c += glm::dot(x[i], g);
+    c += glm::dot(x[i] - o, g);
   }
   e.C = T(0.5) * c - restValue;
   e.valid = true;

@@ -249,7 +249,8 @@ void solveHierarchy(const Points& pts, Hierarchy& hierarchy, float kStretch, int
         const float len = glm::length(d);
         const float m = level.stiffness[j];
         const float rest =
-            level.rest[j] * (m == 1.0f ? uniformSlack : stretchLimitSlack(std::min(1.0f, kStretch * m)));
+            level.rest[j] *
+            (m == 1.0f ? uniformSlack : stretchLimitSlack(std::min(1.0f, kStretch * m)));
         if (!(len > rest)) continue;
         const glm::vec3 corr = ((len - rest) / (len * wSum)) * d;
         pa -= wa * corr;

@@ -133,8 +133,7 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
         sync();
       }
       if (!sc.hierarchy.empty()) {
-        if (t == 0)
-          solveHierarchy(points, sc.hierarchy, prm.k_stretch, kHierarchySweeps);
+        if (t == 0) solveHierarchy(points, sc.hierarchy, prm.k_stretch, kHierarchySweeps);
         sync();
       }
       if (stretchOn)

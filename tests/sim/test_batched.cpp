@@ -118,8 +118,9 @@ TEST(Batched, SamePhysicsAsPlainGaussSeidel) {
 // with 8 iterations instead of 10, the fast path falls outside).
 TEST(Batched, ConvergesWithinTheSpreadOfGaussSeidelOrders) {
   // The fine solve alone: one sub-step, no coarse levels.
-  const std::vector<std::string> w1 = {"resolution=32", "substeps=1", "iterations=10", "k_stretch=1",
-                                       "k_bend=0.01", "tethers=0", "levels=0"};
+  const std::vector<std::string> w1 = {"resolution=32", "substeps=1",  "iterations=10",
+                                       "k_stretch=1",   "k_bend=0.01", "tethers=0",
+                                       "levels=0"};
   auto worstMean = [](sim::World w, int order) {
     w.colliders.clear();
     if (order == 1) {
