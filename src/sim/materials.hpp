@@ -36,7 +36,9 @@ inline void materialValues(std::size_t count, Multiplier&& multiplier, float k, 
 // The factor on the rest distance of the stretch limits (tethers, the coarse
 // levels of hierarchy.hpp): 1 for a rigid cloth; a soft one (k_stretch < 1)
 // may stretch, so its limits give way, up to twice the rest at k = 0.
-inline float stretchLimitSlack(float kStretch) { return 2.0f - kStretch; }
+inline float stretchLimitSlack(float kStretch) {
+  return 2.0f - kStretch;
+}
 
 // Whether every constraint has the global stiffness (multiplier 1).
 template <typename Constraint>
