@@ -5,6 +5,7 @@
 //   drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set KEY=VALUE]...
 //   drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
 //   drape_bench --interactive [--set KEY=VALUE]...
+//   drape_bench --record-obj [--frames N] [--set KEY=VALUE]...
 //
 // --table: a Markdown table instead of the JSON, for choosing defaults. Each
 // way to converge (sub-steps × iterations at the same ten projections per
@@ -29,6 +30,10 @@
 // frame by frame from rest as the app steps them, stage by stage of their
 // motion, against the target of 10 ms per frame (interactive.hpp).
 //
+// --record-obj: the hang scene at 128² and its defaults, `frames` frames
+// (default 300) without recording, writing an OBJ per frame within the
+// frame, and handing it to the writer thread (recording.hpp).
+//
 // fold: the fold scene (37² vertices dropped onto the floor, folding onto
 // itself) with self collision on; phase_ms.self_collision is the detection.
 
@@ -44,6 +49,7 @@
 
 #include "bench_util.hpp"
 #include "interactive.hpp"
+#include "recording.hpp"
 #include "scene/scenes.hpp"
 #include "sim/solver.hpp"
 #include "sim/stats.hpp"
@@ -230,7 +236,7 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300;
-  bool table = false, interactive = false, sameState = false;
+  bool table = false, interactive = false, recording = false, sameState = false;
   std::vector<int> sizes = {64, 128};
   std::string only;
   std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
@@ -238,13 +244,16 @@ int main(int argc, char** argv) {
       "usage: drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set "
       "KEY=VALUE]...\n"
       "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n"
-      "       drape_bench --interactive [--set KEY=VALUE]...\n";
+      "       drape_bench --interactive [--set KEY=VALUE]...\n"
+      "       drape_bench --record-obj [--frames N] [--set KEY=VALUE]...\n";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--table") {
       table = true;
     } else if (a == "--interactive") {
       interactive = true;
+    } else if (a == "--record-obj") {
+      recording = true;
     } else if (a == "--same-state") {
       sameState = true;
     } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--only" ||
@@ -278,6 +287,7 @@ int main(int argc, char** argv) {
   }
   if (table) return printTable(sizes, frames, extra);
   if (interactive) return bench::printInteractive(extra);
+  if (recording) return bench::printRecording(extra, frames);
   std::vector<Workload> workloads;
   for (int n : {32, 64, 128})
     workloads.push_back({"W1/" + std::to_string(n), "hang", w1Sets(n), false});

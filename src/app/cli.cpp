@@ -68,6 +68,13 @@ Result<Options> parseCommandLine(int argc, char** argv) {
                      "record every frame the window shows: PNG files (frame_00000.png, ...) "
                      "into a folder, or a video when PATH ends in .mp4 (needs ffmpeg)")
           ->type_name("PATH");
+  CLI::Option* recordObjOption =
+      cli.add_option("--record-obj", o.recordObjPath,
+                     "record the cloth of every frame as OBJ files (frame_00000.obj, ...) "
+                     "into a folder, with or without a window")
+          ->type_name("DIR");
+  cli.add_flag("--overwrite", o.overwrite,
+               "let --record and --record-obj write into a folder that already has files");
   cli.add_option("--size", size, "window size, default 1280x720")->type_name("WxH");
   cli.add_flag("--list-scenes", o.listScenes, "list the built-in scenes and exit");
   cli.add_flag("--version", o.version, "print the version and exit");
@@ -103,6 +110,8 @@ Result<Options> parseCommandLine(int argc, char** argv) {
     if (o.recordPath.empty()) return fail("--record needs a folder or a .mp4 file");
     if (o.headless) return fail("--record needs a window; it cannot be used with --headless");
   }
+  if (recordObjOption->count() > 0 && o.recordObjPath.empty())
+    return fail("--record-obj needs a folder");
   if (asOption->count() > 0) {
     auto as = scene::parseMeshAs(asText);
     if (!as) return fail("bad value '" + asText + "' for --as: " + as.error());

@@ -23,6 +23,8 @@ struct Options {
   std::vector<std::string> compareSets;  // --compare: side by side, these on the right
   std::string saveScenePath;             // --save-scene: write the scene file of the start
   std::string recordPath;                // --record: a folder of PNG frames, or a .mp4 video
+  std::string recordObjPath;             // --record-obj: a folder of OBJ files, one per frame
+  bool overwrite = false;                // record into folders that already hold files
   int width = 1280, height = 720;
   bool listScenes = false;
   bool version = false;

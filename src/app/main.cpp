@@ -47,7 +47,14 @@ int main(int argc, char** argv) {
     return error("--headless needs --frames N (how many frames to simulate)");
   if (auto r = app::checkOutputs(options); !r) return error(r.error());
   if (!options.recordPath.empty())
-    if (auto r = app::checkRecordTarget(app::recordTargetFor(options.recordPath), "--record"); !r)
+    if (auto r = app::checkRecordTarget(app::recordTargetFor(options.recordPath, options.overwrite),
+                                        "--record");
+        !r)
+      return error(r.error());
+  if (!options.recordObjPath.empty())
+    if (auto r = app::checkRecordTarget(
+            app::objSequenceTarget(options.recordObjPath, options.overwrite), "--record-obj");
+        !r)
       return error(r.error());
   auto session =
       !options.meshPath.empty()

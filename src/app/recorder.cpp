@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 
 #include "io/output_path.hpp"
@@ -20,34 +21,44 @@ bool endsWithMp4(const std::string& path) {
 
 }  // namespace
 
-RecordTarget recordTargetFor(const std::string& path) {
-  return {endsWithMp4(path) ? RecordFormat::Mp4 : RecordFormat::PngSequence, path};
+RecordTarget recordTargetFor(const std::string& path, bool overwrite) {
+  return {endsWithMp4(path) ? RecordFormat::Mp4 : RecordFormat::PngSequence, path, overwrite};
 }
 
 Result<void> checkRecordTarget(const RecordTarget& target, const char* what) {
-  if (target.format == RecordFormat::PngSequence)
+  if (target.format != RecordFormat::Mp4) {
+    if (!target.overwrite && io::folderHasEntries(target.path))
+      return fail(std::string(what) + " " + target.path + " is not empty; " +
+                  (what[0] == '-' ? "add --overwrite" : "tick overwrite") +
+                  " to write the frames into it anyway");
     return io::ensureWritableFolder(target.path, what);
+  }
   if (io::findProgram("ffmpeg").empty())
     return fail(std::string(what) + ": ffmpeg not found on PATH, needed to write " + target.path +
                 "; install ffmpeg, or record PNG frames into a folder instead");
   return io::checkWritableFile(target.path, what);
 }
 
-Result<void> Recorder::start(const RecordTarget& target, int fps) {
+Result<void> Recorder::start(const RecordTarget& target, int fps, const char* what) {
   if (recording_) return fail("already recording into " + target_.path);
-  if (auto r = checkRecordTarget(target, "record"); !r) return r;
+  if (auto r = checkRecordTarget(target, what); !r) return r;
   target_ = target;
   fps_ = std::clamp(fps, 1, 1000);
   ffmpeg_ = target.format == RecordFormat::Mp4 ? io::findProgram("ffmpeg") : std::string();
   video_.reset();
   videoWidth_ = videoHeight_ = 0;
   frames_ = 0;
+  writeMs_ = 0.0;
+  objects_.reset();
+  if (target.format == RecordFormat::ObjSequence)
+    objects_ = std::make_unique<io::ObjSequenceWriter>(target.path);
   recording_ = true;
   return {};
 }
 
 Result<void> Recorder::capture(int fbWidth, int fbHeight) {
   if (!recording_) return {};
+  if (!recordsPixels()) return failed("this recording takes meshes, not images");
   // A video keeps the size of its first frame; yuv420p wants even sides,
   // so an odd window loses its last column or row.
   int w = fbWidth, h = fbHeight;
@@ -66,11 +77,30 @@ Result<void> Recorder::capture(int fbWidth, int fbHeight) {
   return addFrame(w, h, pixels_.data());
 }
 
+std::string Recorder::nextFramePath(const char* extension) const {
+  return (std::filesystem::path(target_.path) / io::frameFileName(frames_, extension)).string();
+}
+
+Result<void> Recorder::addMesh(const sim::World& world) {
+  if (!recording_) return {};
+  if (!objects_) return failed("this recording takes images, not meshes");
+  if (auto r = objects_->add(world); !r) return failed(r.error());
+  ++frames_;
+  return {};
+}
+
+double Recorder::msPerFrame() const {
+  if (objects_) return objects_->writeMsPerFrame();
+  return frames_ > 0 ? writeMs_ / frames_ : 0.0;
+}
+
 Result<void> Recorder::addFrame(int width, int height, const std::uint8_t* rgb) {
   if (!recording_) return {};
+  if (target_.format == RecordFormat::ObjSequence)
+    return failed("this recording takes meshes, not images");
+  const auto start = std::chrono::steady_clock::now();
   if (target_.format == RecordFormat::PngSequence) {
-    const std::string path =
-        (std::filesystem::path(target_.path) / io::frameFileName(frames_)).string();
+    const std::string path = nextFramePath(".png");
     if (auto r = png_.write(path, width, height, rgb); !r) return failed(r.error());
   } else {
     if (!video_) {
@@ -84,6 +114,8 @@ Result<void> Recorder::addFrame(int width, int height, const std::uint8_t* rgb) 
       return failed("the frame size changed during the video");
     if (auto r = video_->write(rgb); !r) return failed(r.error());
   }
+  writeMs_ +=
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   ++frames_;
   return {};
 }
@@ -91,6 +123,14 @@ Result<void> Recorder::addFrame(int width, int height, const std::uint8_t* rgb) 
 Result<void> Recorder::stop() {
   if (!recording_) return {};
   recording_ = false;
+  if (objects_) {
+    // Every frame handed over is written before stop() returns.
+    auto r = objects_->finish();
+    frames_ = objects_->written();
+    if (!r)
+      return fail("recording stopped after " + std::to_string(frames_) + " frames: " + r.error());
+    return {};
+  }
   if (!video_) return {};
   auto r = video_->close();
   video_.reset();
@@ -99,6 +139,7 @@ Result<void> Recorder::stop() {
 
 Result<void> Recorder::failed(const std::string& message) {
   recording_ = false;
+  if (objects_) frames_ = objects_->written();
   if (video_) (void)video_->close();  // keep what was encoded so far
   video_.reset();
   return fail("recording stopped after " + std::to_string(frames_) + " frames: " + message);

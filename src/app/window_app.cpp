@@ -37,6 +37,18 @@ std::string titleFor(const std::string& scene) {
   return "drape \u2014 " + scene;
 }
 
+RecordTarget panelRecordTarget(const ui::PanelState& state) {
+  switch (state.recordFormat) {
+    case ui::RecordChoice::Mp4:
+      return {RecordFormat::Mp4, state.recordVideo, false};
+    case ui::RecordChoice::ObjSequence:
+      return objSequenceTarget(state.recordMeshFolder, state.recordOverwrite);
+    case ui::RecordChoice::PngSequence:
+      break;
+  }
+  return {RecordFormat::PngSequence, state.recordFolder, state.recordOverwrite};
+}
+
 render::Camera cameraFor(const scene::CameraHint& hint) {
   render::Camera c;
   c.target = hint.target;
@@ -169,7 +181,8 @@ class App {
   bool compareStopped_ = false;  // its watchdog fired: it waits for a reset
   std::string sceneSaved_;       // where the last Save scene wrote
   std::vector<const char*> scenes_;
-  Recorder recorder_;
+  Recorder recorder_;      // the Record panel's, or --record's
+  Recorder meshRecorder_;  // --record-obj's, beside any other recording
   bool videoAvailable_ = false;
   std::string uiError_;
   bool recordFailed_ = false;  // a --record run whose recording broke exits 1
@@ -201,12 +214,18 @@ Result<void> App::init() {
     panelState_.compare = true;
     if (auto r = startCompare(); !r) return fail("--compare: " + r.error());
   }
-  if (!options_.recordPath.empty()) {
-    // Checked before the window opened (main.cpp); a failure now is rare.
-    const int fps = int(std::lround(1.0 / double(session_.params().dt)));
-    if (auto r = recorder_.start(recordTargetFor(options_.recordPath), fps); !r)
-      return fail("--record: " + r.error());
-  }
+  // Checked before the window opened (main.cpp); a failure now is rare.
+  const int fps = int(std::lround(1.0 / double(session_.params().dt)));
+  if (!options_.recordPath.empty())
+    if (auto r = recorder_.start(recordTargetFor(options_.recordPath, options_.overwrite), fps,
+                                 "--record");
+        !r)
+      return r;
+  if (!options_.recordObjPath.empty())
+    if (auto r = meshRecorder_.start(objSequenceTarget(options_.recordObjPath, options_.overwrite),
+                                     fps, "--record-obj");
+        !r)
+      return r;
   return {};
 }
 
@@ -396,7 +415,7 @@ void App::applyPanel(const ui::PanelResult& asked) {
   if (asked.openMesh) browser_.open();
   if (asked.saveScene) saveScene(panelState_.scenePath);
   if (asked.openSceneFile) sceneBrowser_.open();
-  if (asked.startRecording) startRecording(recordTargetFor(panelState_.recordPath()));
+  if (asked.startRecording) startRecording(panelRecordTarget(panelState_));
   if (asked.stopRecording) stopRecording();
 }
 
@@ -420,7 +439,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   panel.sceneSaved = sceneSaved_.c_str();
   panel.facts = factsOf(session_);  // every frame: tearing changes the counts
   panel.record = {recorder_.recording(), recorder_.frames(), videoAvailable_,
-                  recorder_.target().path.c_str()};
+                  recorder_.target().path.c_str(), recorder_.msPerFrame()};
   panel.playing = playing_;
   panel.fps = fps_.fps;
   panel.windowWidth = float(winW);
@@ -530,6 +549,7 @@ int App::run() {
           error(session_.lastError(), 1);
           if (auto r = writeOutputs(session_, options_); !r) error(r.error(), 1);
           (void)recorder_.stop();
+          (void)meshRecorder_.stop();
           return 1;
         }
         playing_ = false;
@@ -545,23 +565,24 @@ int App::run() {
     }
     drawViews(winW, winH, fbW, fbH, hovered);
     ui_.endFrame();
-    // One recorded image per simulated frame, of what was just drawn.
-    if (stepped && recorder_.recording()) {
-      if (auto r = recorder_.capture(fbW, fbH); !r) {
-        setError(r.error());
-        recordFailed_ = true;
-      }
-    }
+    // One recorded file per simulated frame: of what was just drawn, or of the cloth.
+    for (Recorder* recorder : {&recorder_, &meshRecorder_})
+      if (stepped && recorder->recording())
+        if (auto r = recorder->recordFrame(fbW, fbH, session_.world()); !r) {
+          setError(r.error());
+          recordFailed_ = true;
+        }
     glfwSwapBuffers(glfw);
     fps_.frame(glfwGetTime());
   }
 
   int code = 0;
-  if (auto r = recorder_.stop(); !r) {
-    error(r.error(), 1);
-    code = 1;
-  }
-  if (recordFailed_ && !options_.recordPath.empty()) code = 1;
+  for (Recorder* recorder : {&recorder_, &meshRecorder_})
+    if (auto r = recorder->stop(); !r) {
+      error(r.error(), 1);
+      code = 1;
+    }
+  if (recordFailed_ && (!options_.recordPath.empty() || !options_.recordObjPath.empty())) code = 1;
   if (!fixedRun) return code;
   if (auto r = writeOutputs(session_, options_); !r) return error(r.error(), 1);
   return code;

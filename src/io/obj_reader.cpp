@@ -344,19 +344,37 @@ Result<ObjFile> parseObj(const std::string& text, const std::string& name) {
   for (std::size_t i = 0; i < s.vertices; ++i)
     out.mesh.positions.emplace_back(float(v[3 * i]), float(v[3 * i + 1]), float(v[3 * i + 2]));
   out.mesh.triangles.reserve(s.expectedTriangles);
+  // Texture coordinates per corner; kept only when every corner has one.
+  const std::vector<tinyobj::real_t>& vt = reader.GetAttrib().texcoords;
+  const std::size_t texcoords = vt.size() / 2;
+  std::size_t cornersWithoutUV = 0;
   for (const tinyobj::shape_t& shape : reader.GetShapes()) {
     const std::vector<tinyobj::index_t>& idx = shape.mesh.indices;
     for (std::size_t k = 0; k + 2 < idx.size(); k += 3) {
       glm::uvec3 t;
       for (int c = 0; c < 3; ++c) {
-        const int vi = idx[k + std::size_t(c)].vertex_index;
+        const tinyobj::index_t& corner = idx[k + std::size_t(c)];
+        const int vi = corner.vertex_index;
         if (vi < 0 || std::size_t(vi) >= s.vertices)
           return fail(name + ": a face refers to vertex " + std::to_string(vi + 1) + " of " +
                       std::to_string(s.vertices));
         t[c] = std::uint32_t(vi);
+        const int ti = corner.texcoord_index;
+        if (ti >= 0 && std::size_t(ti) < texcoords)
+          out.mesh.cornerUVs.emplace_back(float(vt[2 * std::size_t(ti)]),
+                                          float(vt[2 * std::size_t(ti) + 1]));
+        else
+          ++cornersWithoutUV;
       }
       out.mesh.triangles.push_back(t);
     }
+  }
+  if (cornersWithoutUV > 0) {
+    if (!out.mesh.cornerUVs.empty())
+      out.warnings.push_back(
+          "dropped the texture coordinates: " + std::to_string(cornersWithoutUV) +
+          " face corners have none (the mesh is kept without UVs)");
+    out.mesh.cornerUVs.clear();
   }
   // tinyobjloader's ear clipping gives up on polygons it cannot project
   // (all corners on a line, say): say so rather than lose faces quietly.

@@ -15,6 +15,7 @@ namespace drape::io {
 struct ObjFile {
   // positions[i] is the file's (i+1)-th `v` line; triangles index positions
   // by position index only, so a UV seam (one `v`, two `vt`) stays one vertex.
+  // mesh.cornerUVs holds each corner's `vt` when every face corner names one.
   sim::TriMesh mesh;
   std::size_t faces = 0;      // `f` statements
   std::size_t triangles = 0;  // faces with three corners

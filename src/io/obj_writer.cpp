@@ -1,28 +1,165 @@
 #include "io/obj_writer.hpp"
 
-#include <cerrno>
-#include <cstdio>
+#include <charconv>
+#include <cmath>
 #include <cstring>
-#include <memory>
+#include <unordered_map>
 
-#include "sim/stats.hpp"
+#include "io/output_path.hpp"
+#include "sim/mesh.hpp"
 
 namespace drape::io {
+namespace {
+
+// The longest a formatted float (shortest round trip, e.g. "-1.1754944e-38")
+// or a 32-bit index can be, with room to spare.
+constexpr std::size_t kNumber = 16;
+
+char* putFloat(char* p, float v) {
+  return std::to_chars(p, p + kNumber, v).ptr;
+}
+
+char* putIndex(char* p, std::uint32_t i) {
+  return std::to_chars(p, p + kNumber, i).ptr;
+}
+
+// A unit-vector component with four decimals, "-0.7071": plenty for shading,
+// half the text of a round-trip float.
+char* putUnit(char* p, float v) {
+  long q = std::lround(double(v) * 1e4);
+  if (q < 0) {
+    *p++ = '-';
+    q = -q;
+  }
+  *p++ = char('0' + q / 10000);
+  *p++ = '.';
+  const long f = q % 10000;
+  p[0] = char('0' + f / 1000);
+  p[1] = char('0' + f / 100 % 10);
+  p[2] = char('0' + f / 10 % 10);
+  p[3] = char('0' + f % 10);
+  return p + 4;
+}
+
+// A growing text written through a raw pointer: reserve room for `lines` of
+// at most `width` characters, write, then commit what was written.
+class Lines {
+ public:
+  Lines(std::string& text, std::size_t lines, std::size_t width) : text_(text), at_(text.size()) {
+    text_.resize(at_ + lines * width);
+    p_ = &text_[at_];
+  }
+  char*& p() { return p_; }
+  ~Lines() { text_.resize(std::size_t(p_ - text_.data())); }
+
+ private:
+  std::string& text_;
+  std::size_t at_;
+  char* p_;
+};
+
+}  // namespace
+
+void ObjWriter::formatTopology(const std::vector<glm::uvec3>& triangles,
+                               const std::vector<glm::vec2>& cornerUVs) {
+  triangles_ = triangles;
+  cornerUVs_ = cornerUVs;
+  uvText_.clear();
+  faceText_.clear();
+  const bool uvs = cornerUVs_.size() == 3 * triangles_.size() && !triangles_.empty();
+  // Distinct UVs by their bits, numbered in order of first use.
+  std::vector<std::uint32_t> uvIndex;
+  if (uvs) {
+    std::unordered_map<std::uint64_t, std::uint32_t> seen;
+    seen.reserve(cornerUVs_.size());
+    uvIndex.resize(cornerUVs_.size());
+    Lines out(uvText_, cornerUVs_.size(), 4 + 2 * kNumber);
+    for (std::size_t c = 0; c < cornerUVs_.size(); ++c) {
+      std::uint32_t bits[2];
+      std::memcpy(bits, &cornerUVs_[c], sizeof bits);
+      const auto [it, fresh] =
+          seen.emplace((std::uint64_t(bits[0]) << 32) | bits[1], std::uint32_t(seen.size()));
+      uvIndex[c] = it->second;
+      if (!fresh) continue;
+      char*& p = out.p();
+      *p++ = 'v';
+      *p++ = 't';
+      *p++ = ' ';
+      p = putFloat(p, cornerUVs_[c].x);
+      *p++ = ' ';
+      p = putFloat(p, cornerUVs_[c].y);
+      *p++ = '\n';
+    }
+  }
+  Lines out(faceText_, triangles_.size(), 2 + 3 * (3 + 3 * kNumber));
+  for (std::size_t t = 0; t < triangles_.size(); ++t) {
+    char*& p = out.p();
+    *p++ = 'f';
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t v = triangles_[t][k] + 1;
+      *p++ = ' ';
+      p = putIndex(p, v);
+      *p++ = '/';
+      if (uvs) p = putIndex(p, uvIndex[3 * t + std::size_t(k)] + 1);
+      *p++ = '/';
+      p = putIndex(p, v);
+    }
+    *p++ = '\n';
+  }
+}
+
+Result<const std::string*> ObjWriter::format(const std::vector<glm::vec3>& x,
+                                             const std::vector<glm::uvec3>& triangles,
+                                             const std::vector<glm::vec2>& cornerUVs) {
+  for (const glm::vec3& v : x)
+    if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
+      return fail("the simulation state is not finite");
+  if (triangles != triangles_ || cornerUVs != cornerUVs_ || faceText_.empty())
+    formatTopology(triangles, cornerUVs);
+  sim::computeVertexNormals(x, triangles, normals_);
+
+  text_.clear();
+  text_ += "# drape: " + std::to_string(x.size()) + " vertices, " +
+           std::to_string(triangles.size()) + " triangles\n";
+  {
+    Lines out(text_, x.size(), 5 + 3 * kNumber);
+    for (const glm::vec3& v : x) {
+      char*& p = out.p();
+      *p++ = 'v';
+      for (int k = 0; k < 3; ++k) {
+        *p++ = ' ';
+        p = putFloat(p, v[k]);
+      }
+      *p++ = '\n';
+    }
+  }
+  text_ += uvText_;
+  {
+    Lines out(text_, normals_.size(), 4 + 3 * 8);
+    for (const glm::vec3& n : normals_) {
+      char*& p = out.p();
+      *p++ = 'v';
+      *p++ = 'n';
+      for (int k = 0; k < 3; ++k) {
+        *p++ = ' ';
+        p = putUnit(p, n[k]);
+      }
+      *p++ = '\n';
+    }
+  }
+  text_ += faceText_;
+  return &text_;
+}
+
+Result<void> ObjWriter::write(const std::string& path, const sim::World& world) {
+  auto text = format(world);
+  if (!text) return fail("not writing " + path + ": " + text.error());
+  return writeFileAtomically(path, text.value()->data(), text.value()->size());
+}
 
 Result<void> writeObj(const std::string& path, const sim::World& world) {
-  if (!sim::allFinite(world))
-    return fail("not writing " + path + ": the simulation state is not finite");
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "wb"), &std::fclose);
-  if (!f) return fail("cannot write " + path + ": " + std::strerror(errno));
-  std::fprintf(f.get(), "# drape: %zu vertices, %zu triangles\n", world.state.x.size(),
-               world.cloth.triangles.size());
-  for (const glm::vec3& x : world.state.x)
-    std::fprintf(f.get(), "v %.9g %.9g %.9g\n", double(x.x), double(x.y), double(x.z));
-  for (const glm::uvec3& t : world.cloth.triangles)
-    std::fprintf(f.get(), "f %u %u %u\n", t[0] + 1, t[1] + 1, t[2] + 1);
-  if (std::ferror(f.get()) || std::fflush(f.get()) != 0)
-    return fail("cannot write " + path + ": " + std::strerror(errno));
-  return {};
+  ObjWriter writer;
+  return writer.write(path, world);
 }
 
 }  // namespace drape::io

@@ -1,15 +1,57 @@
 #pragma once
-// Wavefront OBJ out: positions and triangles of the cloth as it is now.
+// Wavefront OBJ out: the cloth as it is now, for --export-obj and for OBJ
+// sequences (one file per frame).
+//
+//   # drape: N vertices, M triangles
+//   v x y z        every vertex, simulation order (shortest text that reads back exactly)
+//   vt u v         the distinct corner UVs, in order of first use (only if the mesh has UVs)
+//   vn x y z       smooth vertex normals as the renderer draws them, one per vertex
+//   f a/t/n ...    1-based; `a//n` without UVs
+//
+// A tear adds vertices and re-points triangles, so the counts can change
+// from one frame to the next.
 
+#include <cstdint>
 #include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
 
 #include "sim/result.hpp"
 #include "sim/world.hpp"
 
 namespace drape::io {
 
-// Writes `v x y z` for every vertex (simulation order) and `f a b c`
-// (1-based) for every triangle. Refuses non-finite positions.
+// Writes OBJ files, keeping the text that changes only with the topology
+// (`vt` and `f` lines) from one file to the next: a sequence of a cloth
+// that does not tear formats only positions and normals per frame.
+class ObjWriter {
+ public:
+  // The file's text for these positions, triangles and corner UVs (empty,
+  // or 3 per triangle); refuses non-finite positions. The text lives until
+  // the next call.
+  Result<const std::string*> format(const std::vector<glm::vec3>& positions,
+                                    const std::vector<glm::uvec3>& triangles,
+                                    const std::vector<glm::vec2>& cornerUVs);
+  // The same for the cloth of `world`.
+  Result<const std::string*> format(const sim::World& world) {
+    return format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs);
+  }
+  // format() and write to `path` atomically (a temporary beside it, renamed).
+  Result<void> write(const std::string& path, const sim::World& world);
+
+ private:
+  void formatTopology(const std::vector<glm::uvec3>& triangles,
+                      const std::vector<glm::vec2>& cornerUVs);
+
+  std::vector<glm::uvec3> triangles_;  // what the cached text was made from
+  std::vector<glm::vec2> cornerUVs_;
+  std::string uvText_, faceText_;
+  std::vector<glm::vec3> normals_;
+  std::string text_;
+};
+
+// One file, without keeping anything.
 Result<void> writeObj(const std::string& path, const sim::World& world);
 
 }  // namespace drape::io

@@ -1,6 +1,8 @@
 #pragma once
-// Checks that an output path can be written, before any work starts.
+// Output paths: checked before any work starts, and written so that a
+// failure never leaves a half-written file in place of a good one.
 
+#include <cstddef>
 #include <string>
 
 #include "sim/result.hpp"
@@ -13,5 +15,18 @@ Result<void> checkWritableFile(const std::string& path, const char* what);
 
 // A folder that exists (or can be created) and is writable. Creates it.
 Result<void> ensureWritableFolder(const std::string& path, const char* what);
+
+// Whether `path` is a folder with anything in it.
+bool folderHasEntries(const std::string& path);
+
+// Write `size` bytes from `data` to `path` through a temporary file beside it, renamed over
+// `path` only once every byte is written and flushed: a full disk or a
+// vanished folder is an error naming the file, and whatever was at `path`
+// before stays as it was. A path that is a device or a pipe is written in place.
+Result<void> writeFileAtomically(const std::string& path, const void* data, std::size_t size);
+
+// "frame_00042.png": the name of frame `index` of a sequence whose files end
+// in `extension` (".png", ".obj").
+std::string frameFileName(int index, const char* extension);
 
 }  // namespace drape::io

@@ -1,5 +1,7 @@
 #include "io/png_writer.hpp"
 
+#include "io/output_path.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -21,12 +23,6 @@ void append(void* context, void* data, int size) {
 
 }  // namespace
 
-std::string frameFileName(int index) {
-  char name[32];
-  std::snprintf(name, sizeof name, "frame_%05d.png", index);
-  return name;
-}
-
 Result<void> PngWriter::write(const std::string& path, int width, int height,
                               const std::uint8_t* rgb) {
   if (width <= 0 || height <= 0 || !rgb) return fail("cannot write " + path + ": empty image");
@@ -37,13 +33,7 @@ Result<void> PngWriter::write(const std::string& path, int width, int height,
   encoded_.clear();
   if (!stbi_write_png_to_func(append, &encoded_, width, height, 3, rgb, width * 3))
     return fail("cannot encode " + path + " as PNG");
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) return fail("cannot write " + path + ": " + std::strerror(errno));
-  const bool written =
-      std::fwrite(encoded_.data(), 1, encoded_.size(), f) == encoded_.size() && std::fflush(f) == 0;
-  const int error = errno;
-  if (std::fclose(f) != 0 || !written)
-    return fail("cannot write " + path + ": " + std::strerror(written ? errno : error));
+  return writeFileAtomically(path, encoded_.data(), encoded_.size());
   return {};
 }
 

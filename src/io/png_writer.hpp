@@ -21,7 +21,4 @@ class PngWriter {
   std::vector<unsigned char> encoded_;  // reused from frame to frame
 };
 
-// "frame_00042.png": the name of frame `index` of a sequence.
-std::string frameFileName(int index);
-
 }  // namespace drape::io

@@ -1,7 +1,7 @@
 #include "render/cloth_view.hpp"
 
-#include "render/normals.hpp"
 #include "render/strain.hpp"
+#include "sim/mesh.hpp"
 
 namespace drape::render {
 
@@ -14,7 +14,7 @@ ClothView ClothView::create() {
 void ClothView::update(const sim::World& world, bool topologyChanged) {
   const std::vector<glm::vec3>& x = world.state.x;
   const std::vector<glm::uvec3>& triangles = world.cloth.triangles;
-  computeVertexNormals(x, triangles, normals_);
+  sim::computeVertexNormals(x, triangles, normals_);
   vertices_.resize(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) vertices_[i] = {x[i], normals_[i]};
   mesh_.updateVertices(vertices_);

@@ -12,10 +12,16 @@ namespace {
 
 constexpr float kPi = 3.14159265358979f;
 
+// UVs survive only when both pieces have them.
 sim::TriMesh append(sim::TriMesh a, const sim::TriMesh& b) {
   const std::uint32_t base = std::uint32_t(a.positions.size());
+  const bool uvs = (a.hasUVs() || a.triangles.empty()) && b.hasUVs();
   a.positions.insert(a.positions.end(), b.positions.begin(), b.positions.end());
   for (const glm::uvec3& t : b.triangles) a.triangles.push_back(t + glm::uvec3(base));
+  if (uvs)
+    a.cornerUVs.insert(a.cornerUVs.end(), b.cornerUVs.begin(), b.cornerUVs.end());
+  else
+    a.cornerUVs.clear();
   return a;
 }
 

@@ -7,6 +7,20 @@
 #include <vector>
 
 namespace drape::scene {
+namespace {
+
+// Corner UVs of a grid of nu × nv vertices numbered row by row: each
+// vertex's place on the grid, (0, 0) to (1, 1).
+void addGridUVs(sim::TriMesh& mesh, int nu, int nv) {
+  mesh.cornerUVs.clear();
+  mesh.cornerUVs.reserve(3 * mesh.triangles.size());
+  for (const glm::uvec3& t : mesh.triangles)
+    for (int k = 0; k < 3; ++k)
+      mesh.cornerUVs.emplace_back(float(t[k] % std::uint32_t(nu)) / float(nu - 1),
+                                  float(t[k] / std::uint32_t(nu)) / float(nv - 1));
+}
+
+}  // namespace
 
 sim::TriMesh makeGrid(int n, float size, const glm::vec3& center) {
   sim::TriMesh mesh;
@@ -30,6 +44,7 @@ sim::TriMesh makeGrid(int n, float size, const glm::vec3& center) {
         mesh.triangles.push_back({a, d, b});
       }
     }
+  addGridUVs(mesh, n, n);  // u along x, v along z
   return mesh;
 }
 
@@ -93,6 +108,7 @@ sim::TriMesh makeSheet(int nu, int nv, const glm::vec3& origin, const glm::vec3&
         mesh.triangles.push_back({a, b, d});
       }
     }
+  addGridUVs(mesh, nu, nv);
   return mesh;
 }
 

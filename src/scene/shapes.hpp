@@ -11,7 +11,7 @@ namespace drape::scene {
 
 // A square grid of n×n vertices spanning `size` metres in x and z, centred on
 // `center`, normal +y, two triangles per quad with alternating diagonals.
-// Vertex (i, j) (i along x, j along z) has index j·n + i.
+// Vertex (i, j) (i along x, j along z) has index j·n + i and UV (i, j) / (n − 1).
 sim::TriMesh makeGrid(int n, float size, const glm::vec3& center);
 
 // An icosahedron subdivided `levels` times, projected onto a sphere; outward
@@ -20,7 +20,8 @@ sim::TriMesh makeIcosphere(int levels, float radius, const glm::vec3& center);
 
 // A rectangular sheet of nu × nv vertices from `origin` along the edges
 // `uEdge` (nu vertices) and `vEdge` (nv vertices), normal along uEdge × vEdge,
-// alternating diagonals. Vertex (i, j) has index j·nu + i.
+// alternating diagonals. Vertex (i, j) has index j·nu + i and UV
+// (i / (nu − 1), j / (nv − 1)).
 sim::TriMesh makeSheet(int nu, int nv, const glm::vec3& origin, const glm::vec3& uEdge,
                        const glm::vec3& vEdge);
 

@@ -36,6 +36,7 @@ void computeMasses(Cloth& cloth, float density) {
 Cloth buildCloth(const PreparedMesh& prepared, float density) {
   Cloth cloth;
   cloth.triangles = prepared.mesh.triangles;
+  cloth.cornerUVs = prepared.mesh.cornerUVs;
   cloth.restPositions = prepared.mesh.positions;
   cloth.report = prepared.report;
   cloth.inputToVertex = prepared.inputToVertex;

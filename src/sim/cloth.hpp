@@ -44,6 +44,10 @@ struct IsoBendConstraint {
 
 struct Cloth {
   std::vector<glm::uvec3> triangles;
+  // Texture coordinates per triangle corner (TriMesh::cornerUVs), or empty.
+  // Tearing re-points triangles at new vertices and never reorders them, so
+  // these stay valid through every tear.
+  std::vector<glm::vec2> cornerUVs;
   std::vector<glm::vec3> restPositions;
   std::vector<float> mass;  // kg per vertex
   std::vector<StretchConstraint> stretch;

@@ -63,7 +63,15 @@ std::vector<std::uint32_t> weld(const std::vector<glm::vec3>& p, float tol,
 // Orient every piece consistently by a breadth-first walk over shared edges.
 // Closed pieces end up with outward normals (positive volume); open pieces
 // keep the orientation most of their input triangles had.
-void orient(std::vector<glm::uvec3>& tris, const std::vector<glm::vec3>& pos, MeshReport& report) {
+// A flip swaps corners 1 and 2 of a triangle, and of its corner UVs when
+// there are any (`uvs` empty or 3 per triangle).
+void flipTriangle(std::vector<glm::uvec3>& tris, std::vector<glm::vec2>& uvs, std::uint32_t t) {
+  std::swap(tris[t][1], tris[t][2]);
+  if (!uvs.empty()) std::swap(uvs[3 * std::size_t(t) + 1], uvs[3 * std::size_t(t) + 2]);
+}
+
+void orient(std::vector<glm::uvec3>& tris, std::vector<glm::vec2>& uvs,
+            const std::vector<glm::vec3>& pos, MeshReport& report) {
   const std::size_t n = tris.size();
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> edgeTris;
   edgeTris.reserve(n * 2);
@@ -101,7 +109,7 @@ void orient(std::vector<glm::uvec3>& tris, const std::vector<glm::vec3>& pos, Me
           if (piece[u] < 0) {
             piece[u] = pieces;
             if (!consistent) {
-              std::swap(tris[u][1], tris[u][2]);
+              flipTriangle(tris, uvs, u);
               flip[u] = !flip[u];
             }
             queue.push(u);
@@ -123,7 +131,7 @@ void orient(std::vector<glm::uvec3>& tris, const std::vector<glm::vec3>& pos, Me
     }
     if (flipAll)
       for (std::uint32_t t : members) {
-        std::swap(tris[t][1], tris[t][2]);
+        flipTriangle(tris, uvs, t);
         flip[t] = !flip[t];
       }
     ++pieces;
@@ -149,6 +157,23 @@ std::vector<std::string> MeshReport::repairs() const {
   return out;
 }
 
+void computeVertexNormals(const std::vector<glm::vec3>& positions,
+                          const std::vector<glm::uvec3>& triangles,
+                          std::vector<glm::vec3>& normals) {
+  normals.assign(positions.size(), glm::vec3(0.0f));
+  for (const glm::uvec3& t : triangles) {
+    const glm::vec3 n =
+        glm::cross(positions[t.y] - positions[t.x], positions[t.z] - positions[t.x]);
+    normals[t.x] += n;
+    normals[t.y] += n;
+    normals[t.z] += n;
+  }
+  for (glm::vec3& n : normals) {
+    const float len2 = glm::dot(n, n);
+    n = len2 > 1e-30f ? n / std::sqrt(len2) : glm::vec3(0.0f, 1.0f, 0.0f);
+  }
+}
+
 float sixVolume(const std::vector<glm::vec3>& p, const std::vector<glm::uvec3>& tris) {
   double sum = 0.0;
   for (const glm::uvec3& t : tris) sum += double(glm::dot(glm::cross(p[t[0]], p[t[1]]), p[t[2]]));
@@ -161,6 +186,11 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
   report.inputVertices = input.positions.size();
   report.inputTriangles = input.triangles.size();
   if (input.triangles.empty()) return fail("the mesh has no triangles");
+  const bool hasUVs = input.hasUVs();
+  if (hasUVs && input.cornerUVs.size() != 3 * input.triangles.size())
+    return fail("the mesh has " + std::to_string(input.cornerUVs.size()) +
+                " texture coordinates for " + std::to_string(input.triangles.size()) +
+                " triangles (expected 3 per triangle)");
 
   glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
   for (std::size_t i = 0; i < input.positions.size(); ++i) {
@@ -187,9 +217,11 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
   // 2. Remap triangles; drop degenerate and duplicate ones.
   const float minArea2 = std::pow(diag * 1e-7f, 4.0f);  // |cross|² below this: zero area
   std::vector<glm::uvec3> tris;
+  std::vector<glm::vec2> uvs;
   tris.reserve(input.triangles.size());
   std::map<std::array<std::uint32_t, 3>, bool> seen;
-  for (const glm::uvec3& t : input.triangles) {
+  for (std::size_t ti = 0; ti < input.triangles.size(); ++ti) {
+    const glm::uvec3& t = input.triangles[ti];
     glm::uvec3 r(toWelded[t[0]], toWelded[t[1]], toWelded[t[2]]);
     const glm::vec3 c = glm::cross(welded[r[1]] - welded[r[0]], welded[r[2]] - welded[r[0]]);
     if (r[0] == r[1] || r[1] == r[2] || r[0] == r[2] || !(glm::dot(c, c) > minArea2)) {
@@ -203,6 +235,9 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
       continue;
     }
     tris.push_back(r);
+    if (hasUVs)
+      uvs.insert(uvs.end(), input.cornerUVs.begin() + std::ptrdiff_t(3 * ti),
+                 input.cornerUVs.begin() + std::ptrdiff_t(3 * ti + 3));
   }
   if (tris.empty()) return fail("the mesh has only degenerate triangles");
 
@@ -231,7 +266,7 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
   }
 
   // 4. Consistent orientation per piece.
-  orient(tris, welded, report);
+  orient(tris, uvs, welded, report);
 
   // 5. Drop unused vertices, keeping the order of first appearance in the input.
   std::vector<std::uint32_t> compact(welded.size(), kNone);
@@ -246,6 +281,7 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
   for (glm::uvec3& t : tris)
     for (int k = 0; k < 3; ++k) t[k] = compact[t[k]];
   out.mesh.triangles = std::move(tris);
+  out.mesh.cornerUVs = std::move(uvs);
   out.inputToVertex.resize(input.positions.size());
   std::size_t referenced = 0;
   std::vector<bool> inputUsed(input.positions.size(), false);

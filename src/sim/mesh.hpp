@@ -16,6 +16,13 @@ namespace drape::sim {
 struct TriMesh {
   std::vector<glm::vec3> positions;
   std::vector<glm::uvec3> triangles;  // counter-clockwise seen from the front
+  // Texture coordinates per triangle corner (3 per triangle, in the order of
+  // `triangles`), or empty. Per corner, not per vertex: a UV seam (one
+  // position, two texture coordinates) stays one simulated vertex, and a torn
+  // vertex keeps each corner's coordinate.
+  std::vector<glm::vec2> cornerUVs;
+
+  bool hasUVs() const { return !cornerUVs.empty(); }
 };
 
 // What preparation changed, for the user (mesh facts panel, warnings).
@@ -53,6 +60,15 @@ struct PrepareOptions {
 // non-manifold edges, orient every piece consistently (outward for closed
 // pieces). Fails only when nothing usable is left or input is not finite.
 Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& options = {});
+
+// Smooth per-vertex normals: each vertex gets the normalised sum of
+// (b − a) × (c − a) over its triangles, the face normal scaled by twice the
+// face's area, so large faces weigh more and slivers barely count. A vertex
+// whose sum vanishes (no triangle, or only degenerate ones) gets +y.
+// `normals` is resized, its storage reused from call to call.
+void computeVertexNormals(const std::vector<glm::vec3>& positions,
+                          const std::vector<glm::uvec3>& triangles,
+                          std::vector<glm::vec3>& normals);
 
 // 6 × the signed enclosed volume (pbd.md §4): Σ (p_a × p_b) · p_c.
 float sixVolume(const std::vector<glm::vec3>& positions, const std::vector<glm::uvec3>& triangles);

@@ -30,6 +30,7 @@ struct RecordStatus {
   int frames = 0;               // written so far (or by the last recording)
   bool videoAvailable = false;  // ffmpeg is installed
   const char* target = "";      // what is (or was last) written
+  double msPerFrame = 0.0;      // mean time writing one frame
 };
 
 struct PanelInput {
@@ -46,7 +47,7 @@ struct PanelInput {
   float windowWidth = 1280.0f, windowHeight = 720.0f;  // screen coordinates
 };
 
-enum class RecordChoice { PngSequence, Mp4 };
+enum class RecordChoice { PngSequence, Mp4, ObjSequence };
 
 struct PanelResult {
   bool togglePlay = false;
@@ -58,7 +59,7 @@ struct PanelResult {
   bool saveScene = false;             // "Save scene": into PanelState::scenePath
   bool openSceneFile = false;         // "Load scene…": open the scene-file browser
   bool compareChanged = false;        // side by side switched, or its settings edited
-  bool startRecording = false;        // into PanelState::recordPath()
+  bool startRecording = false;        // as PanelState's record fields say
   bool stopRecording = false;
 };
 
@@ -74,14 +75,12 @@ struct PanelState {
   RecordChoice recordFormat = RecordChoice::PngSequence;
   char recordFolder[512] = "drape_frames";
   char recordVideo[512] = "drape.mp4";
+  char recordMeshFolder[512] = "drape_meshes";
+  bool recordOverwrite = false;              // into a folder that already has files
   char scenePath[512] = "drape_scene.json";  // where "Save scene" (Ctrl+S) writes
   // Side by side: the scene twice, these KEY=VALUE settings on the right.
   bool compare = false;
   char compareSets[256] = "solver=mass-spring substeps=100";
-
-  const char* recordPath() const {
-    return recordFormat == RecordChoice::Mp4 ? recordVideo : recordFolder;
-  }
 };
 
 PanelResult drawSidePanel(const PanelInput& input, PanelState& state);

@@ -182,21 +182,41 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
   if (!ImGui::CollapsingHeader(header)) return;
   ImGui::BeginDisabled(r.recording);
   int format = int(state.recordFormat);
-  ImGui::RadioButton("PNG frames", &format, int(RecordChoice::PngSequence));
+  ImGui::RadioButton("PNG", &format, int(RecordChoice::PngSequence));
+  tooltip("PNG frames of the window");
   ImGui::SameLine();
   ImGui::BeginDisabled(!r.videoAvailable);
-  ImGui::RadioButton("MP4 video", &format, int(RecordChoice::Mp4));
+  ImGui::RadioButton("MP4", &format, int(RecordChoice::Mp4));
   ImGui::EndDisabled();
-  if (!r.videoAvailable) tooltip("needs ffmpeg, which is not installed (not on PATH)");
+  tooltip(r.videoAvailable ? "an MP4 video of the window"
+                           : "needs ffmpeg, which is not installed (not on PATH)");
+  ImGui::SameLine();
+  ImGui::RadioButton("OBJ sequence", &format, int(RecordChoice::ObjSequence));
+  tooltip("the cloth itself, one OBJ mesh per frame (for Blender and other tools)");
   state.recordFormat = RecordChoice(format);
-  if (state.recordFormat == RecordChoice::Mp4) {
-    ImGui::InputText("file", state.recordVideo, sizeof state.recordVideo);
-    tooltip("The video file (.mp4), written through ffmpeg at 1/dt frames per second.");
-  } else {
-    ImGui::InputText("folder", state.recordFolder, sizeof state.recordFolder);
+  switch (state.recordFormat) {
+    case RecordChoice::Mp4:
+      ImGui::InputText("file", state.recordVideo, sizeof state.recordVideo);
+      tooltip("The video file (.mp4), written through ffmpeg at 1/dt frames per second.");
+      break;
+    case RecordChoice::ObjSequence:
+      ImGui::InputText("folder", state.recordMeshFolder, sizeof state.recordMeshFolder);
+      tooltip(
+          "The cloth of every frame goes into this folder as frame_00000.obj, "
+          "frame_00001.obj, ... (created if needed): positions, UVs, normals, triangles.");
+      break;
+    case RecordChoice::PngSequence:
+      ImGui::InputText("folder", state.recordFolder, sizeof state.recordFolder);
+      tooltip(
+          "Frames go into this folder as frame_00000.png, frame_00001.png, ... "
+          "(created if needed).");
+      break;
+  }
+  if (state.recordFormat != RecordChoice::Mp4) {
+    ImGui::Checkbox("overwrite", &state.recordOverwrite);
     tooltip(
-        "Frames go into this folder as frame_00000.png, frame_00001.png, ... "
-        "(created if needed; existing frames are overwritten).");
+        "Write into the folder even when it already has files (frames of the same "
+        "name are replaced).");
   }
   ImGui::EndDisabled();
   const ImVec2 size(ImGui::CalcItemWidth(), 0);
@@ -204,12 +224,16 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
     ImGui::PushStyleColor(ImGuiCol_Button, theme::kRecord);
     if (ImGui::Button("Stop recording", size)) out.stopRecording = true;
     ImGui::PopStyleColor();
-    ImGui::Text("%d frames", r.frames);
+    ImGui::Text("%d frames, %.1f ms each to write", r.frames, r.msPerFrame);
+    tooltip(
+        "Writing adds this to every frame: the simulation keeps its own time step, "
+        "so a slow writer slows the run down, it never skips a frame.");
   } else {
     if (ImGui::Button("Start recording", size)) out.startRecording = true;
     tooltip(
-        "One image per simulated frame, of the whole window. The simulation's time step "
-        "stays as it is; recording only makes frames take longer.");
+        "One file per simulated frame: an image of the whole window, or the cloth's mesh. "
+        "The simulation's time step stays as it is; recording only makes frames take "
+        "longer.");
     if (r.frames > 0) ImGui::TextDisabled("last: %d frames in %s", r.frames, r.target);
   }
   ImGui::Spacing();

@@ -67,6 +67,14 @@ inline void expectUsageError(const Outcome& r, const std::string& mentions) {
   EXPECT_NE(r.err.find(mentions), std::string::npos) << r.err;
 }
 
+// A file's bytes ("" when it cannot be read).
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
 inline nlohmann::json readJson(const std::string& path) {
   std::ifstream f(path);
   return nlohmann::json::parse(f);

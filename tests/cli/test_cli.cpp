@@ -107,10 +107,14 @@ TEST_F(Cli, ExportObjAtFrameZeroIsTheInitialGrid) {
       if (v == 0) firstX = x, firstY = y, firstZ = z;
       ++v;
     } else if (tag == "f") {
-      int a, b, c;
-      ASSERT_TRUE(bool(ss >> a >> b >> c)) << line;
-      EXPECT_GE(std::min({a, b, c}), 1);
-      EXPECT_LE(std::max({a, b, c}), 25);
+      // Corners are v/vt/vn: the vertex index comes first.
+      std::string corner[3];
+      ASSERT_TRUE(bool(ss >> corner[0] >> corner[1] >> corner[2])) << line;
+      for (const std::string& c : corner) {
+        const int v = std::stoi(c.substr(0, c.find('/')));
+        EXPECT_GE(v, 1) << line;
+        EXPECT_LE(v, 25) << line;
+      }
       ++faces;
     }
   }

@@ -15,15 +15,9 @@ using cli_test::drape;
 using cli_test::expectUsageError;
 using cli_test::Outcome;
 using cli_test::readJson;
+using cli_test::slurp;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 void write(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Recording from the command line (--record), in a virtual X server:
-#   gui_record.sh DRAPE IMAGE_PROBE png|mp4|errors
+#   gui_record.sh DRAPE IMAGE_PROBE png|mp4|obj|errors
 # png:    --record DIR --frames 30 --size 640x360 exits 0 having written
 #         exactly frame_00000.png ... frame_00029.png, each 640×360, none
 #         blank (standard deviation), the first upright, the first and last
@@ -8,6 +8,9 @@
 # mp4:    --record out.mp4 --frames 30: ffprobe counts 30 frames of the
 #         window's size; the first upright. Skipped (77) without ffmpeg and
 #         ffprobe.
+# obj:    --record DIR --record-obj DIR --frames 30 --export-obj F in a
+#         window: 30 PNG and 30 OBJ frames side by side, the last OBJ equal
+#         to F byte for byte and to a headless run's export of 30 frames.
 # errors: refused before any run, exit 2, one "drape: error: --record..."
 #         line, nothing created: with --headless, an unwritable folder, a
 #         .mp4 with no ffmpeg on PATH. (No display needed.)
@@ -19,7 +22,7 @@ fail() {
   exit 1
 }
 
-usage="usage: gui_record.sh DRAPE IMAGE_PROBE png|mp4|errors"
+usage="usage: gui_record.sh DRAPE IMAGE_PROBE png|mp4|obj|errors"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
 mode=${3:?$usage}
@@ -61,11 +64,31 @@ case "$mode" in
     echo "PASS: record errors"
     exit 0
     ;;
-  png | mp4) ;;
+  png | mp4 | obj) ;;
   *) fail "$usage" ;;
 esac
 
 command -v xvfb-run >/dev/null || { echo "SKIP: xvfb-run is not installed"; exit 77; }
+
+if [ "$mode" = "obj" ]; then
+  rm -rf rec_obj_frames rec_obj_meshes rec_obj_last.obj rec_obj_headless.obj
+  timeout 40 xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$drape" --scene tear --record rec_obj_frames --record-obj rec_obj_meshes --frames 30 \
+    --size 640x360 --export-obj rec_obj_last.obj >record_obj.log 2>&1
+  rc=$?
+  [ "$rc" -eq 0 ] || { cat record_obj.log >&2; fail "drape --record-obj exited with $rc, expected 0"; }
+  pngs=$(find rec_obj_frames -name 'frame_*.png' | wc -l)
+  objs=$(find rec_obj_meshes -name 'frame_*.obj' | wc -l)
+  [ "$pngs" -eq 30 ] && [ "$objs" -eq 30 ] || fail "$pngs PNG and $objs OBJ frames, expected 30 of each"
+  cmp -s rec_obj_meshes/frame_00029.obj rec_obj_last.obj ||
+    fail "the last recorded OBJ differs from --export-obj"
+  "$drape" --headless --scene tear --frames 30 --export-obj rec_obj_headless.obj ||
+    fail "the headless run failed"
+  cmp -s rec_obj_last.obj rec_obj_headless.obj ||
+    fail "the window's cloth after 30 frames differs from the headless run's"
+  echo "PASS: record obj (30 PNG and 30 OBJ frames; the last equals the export and a headless run)"
+  exit 0
+fi
 
 if [ "$mode" = "png" ]; then
   rm -rf rec_frames

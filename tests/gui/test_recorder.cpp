@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -14,8 +15,11 @@
 #include <stb_image.h>
 
 #include "app/recorder.hpp"
+#include "io/output_path.hpp"
 #include "io/png_writer.hpp"
 #include "io/video_writer.hpp"
+#include "scene/scenes.hpp"
+#include "scene/shapes.hpp"
 
 namespace drape::app {
 namespace {
@@ -91,7 +95,7 @@ TEST(Recorder, WritesNumberedPngFramesThatReadBack) {
   ASSERT_TRUE(rec.stop());
   EXPECT_FALSE(rec.recording());
   for (int i = 0; i < 3; ++i) {
-    const fs::path file = tmp.path / io::frameFileName(i);
+    const fs::path file = tmp.path / io::frameFileName(i, ".png");
     int w = 0, h = 0, n = 0;
     unsigned char* data = stbi_load(file.c_str(), &w, &h, &n, 3);
     ASSERT_NE(data, nullptr) << file;
@@ -101,8 +105,8 @@ TEST(Recorder, WritesNumberedPngFramesThatReadBack) {
     EXPECT_TRUE(std::equal(expected.begin(), expected.end(), data)) << "frame " << i;
     stbi_image_free(data);
   }
-  EXPECT_FALSE(fs::exists(tmp.path / io::frameFileName(3)));
-  EXPECT_EQ(io::frameFileName(42), "frame_00042.png");
+  EXPECT_FALSE(fs::exists(tmp.path / io::frameFileName(3, ".png")));
+  EXPECT_EQ(io::frameFileName(42, ".png"), "frame_00042.png");
 }
 
 TEST(Recorder, AFolderThatVanishesMidwayStopsTheRecording) {
@@ -120,6 +124,51 @@ TEST(Recorder, AFolderThatVanishesMidwayStopsTheRecording) {
   EXPECT_NE(r.error().find("frame_00001.png"), std::string::npos) << r.error();
   EXPECT_TRUE(rec.addFrame(8, 8, rgb.data()));  // no longer recording: nothing happens
   EXPECT_EQ(rec.frames(), 1);
+}
+
+TEST(Recorder, ObjSequenceWritesTheClothAndStopsWhenTheFolderVanishes) {
+  TempDir tmp;
+  const fs::path dir = tmp.path / "meshes";
+  auto world = scene::worldFromMesh(scene::makeGrid(4, 2.0f, {0.0f, 1.0f, 0.0f}), {});
+  ASSERT_TRUE(world);
+  Recorder rec;
+  ASSERT_TRUE(rec.start(objSequenceTarget(dir.string()), 60));
+  EXPECT_FALSE(rec.recordsPixels());
+  ASSERT_TRUE(rec.recordFrame(0, 0, world.value()));  // no framebuffer needed
+  ASSERT_TRUE(rec.addMesh(world.value()));
+  ASSERT_TRUE(rec.stop());  // waits for the writer
+  EXPECT_EQ(rec.frames(), 2);
+  EXPECT_EQ(rec.framesBehind(), 0);
+  EXPECT_TRUE(fs::exists(dir / "frame_00000.obj"));
+  EXPECT_TRUE(fs::exists(dir / "frame_00001.obj"));
+  EXPECT_FALSE(fs::exists(dir / "frame_00002.obj"));
+  EXPECT_GT(rec.msPerFrame(), 0.0);
+
+  // Again into the same folder (it has files now), which then vanishes: the
+  // writer stops with the frame it could not write.
+  ASSERT_FALSE(rec.start(objSequenceTarget(dir.string()), 60));
+  ASSERT_TRUE(rec.start(objSequenceTarget(dir.string(), true), 60));
+  fs::remove_all(dir);
+  (void)rec.addMesh(world.value());
+  auto r = rec.stop();
+  ASSERT_FALSE(r);
+  EXPECT_FALSE(rec.recording());
+  EXPECT_NE(r.error().find("recording stopped after 0 frames"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("frame_00000.obj"), std::string::npos) << r.error();
+}
+
+TEST(RecordTarget, AFolderWithFilesNeedsOverwrite) {
+  TempDir tmp;
+  std::ofstream((tmp.path / "old.txt").string()) << "x";
+  auto refused = checkRecordTarget(objSequenceTarget(tmp.path.string()), "--record-obj");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("is not empty; add --overwrite"), std::string::npos)
+      << refused.error();
+  auto panel = checkRecordTarget(recordTargetFor(tmp.path.string()), "record");
+  ASSERT_FALSE(panel);
+  EXPECT_NE(panel.error().find("tick overwrite"), std::string::npos) << panel.error();
+  EXPECT_TRUE(checkRecordTarget(objSequenceTarget(tmp.path.string(), true), "--record-obj"));
+  EXPECT_TRUE(checkRecordTarget(recordTargetFor(tmp.path.string(), true), "--record"));
 }
 
 TEST(PngWriter, AFullDiskIsAnError) {

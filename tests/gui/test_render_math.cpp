@@ -1,4 +1,4 @@
-// Render code that needs no GL context: vertex normals, collider shapes and
+// Render code that needs no GL context: collider shapes and
 // the camera's projection centre and rays.
 
 #include <cmath>
@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include "render/camera.hpp"
-#include "render/normals.hpp"
 #include "render/primitives.hpp"
 
 namespace drape::render {
@@ -16,37 +15,6 @@ void expectNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e-5f) {
   EXPECT_NEAR(a.x, b.x, tol);
   EXPECT_NEAR(a.y, b.y, tol);
   EXPECT_NEAR(a.z, b.z, tol);
-}
-
-TEST(Normals, FlatCounterClockwiseQuadFacesUp) {
-  // Seen from +y: (0,0,0) → (0,0,1) → (1,0,0) is counter-clockwise.
-  const std::vector<glm::vec3> x = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}};
-  const std::vector<glm::uvec3> t = {{0, 2, 1}, {1, 2, 3}};
-  std::vector<glm::vec3> n;
-  computeVertexNormals(x, t, n);
-  ASSERT_EQ(n.size(), 4u);
-  for (const glm::vec3& v : n) expectNear(v, {0, 1, 0});
-}
-
-TEST(Normals, WeightedByArea) {
-  // Vertex 0 is shared by a big triangle facing +z (area 2) and a small one
-  // facing +x (area 0.5): its normal is their area-weighted mean.
-  const std::vector<glm::vec3> x = {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {0, 0, -1}, {0, 1, 0}};
-  const std::vector<glm::uvec3> t = {{0, 1, 2}, {0, 3, 4}};
-  std::vector<glm::vec3> n;
-  computeVertexNormals(x, t, n);
-  expectNear(n[0], glm::normalize(glm::vec3(0.5f, 0.0f, 2.0f)));
-  expectNear(n[1], {0, 0, 1});
-  expectNear(n[3], {1, 0, 0});
-}
-
-TEST(Normals, DegenerateAndUnusedVerticesGetUp) {
-  const std::vector<glm::vec3> x = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {5, 5, 5}};
-  const std::vector<glm::uvec3> t = {{0, 1, 2}};  // collinear: zero area
-  std::vector<glm::vec3> n = {{9, 9, 9}};         // stale content is replaced
-  computeVertexNormals(x, t, n);
-  ASSERT_EQ(n.size(), 4u);
-  for (const glm::vec3& v : n) expectNear(v, {0, 1, 0});
 }
 
 // Every triangle of a closed shape turns counter-clockwise seen from outside,

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "io/obj_reader.hpp"
@@ -105,6 +106,55 @@ TEST(ObjReader, UvSeamsStayOneVertex) {
   EXPECT_EQ(file->mesh.positions.size(), 8u);
   for (const glm::uvec3& t : file->mesh.triangles)
     for (int k = 0; k < 3; ++k) EXPECT_LT(t[k], 8u);
+  // ... and each corner keeps its own texture coordinate: some vertex has
+  // two different ones (the seam).
+  ASSERT_EQ(file->mesh.cornerUVs.size(), 36u);
+  bool seam = false;
+  for (std::size_t i = 0; i < 36; ++i)
+    for (std::size_t j = 0; j < 36; ++j)
+      seam = seam ||
+             (file->mesh.triangles[i / 3][int(i % 3)] == file->mesh.triangles[j / 3][int(j % 3)] &&
+              file->mesh.cornerUVs[i] != file->mesh.cornerUVs[j]);
+  EXPECT_TRUE(seam);
+}
+
+TEST(ObjReader, CornerUVsFollowTheFaceThroughTriangulation) {
+  // Blender's first quad "f 1/1/1 5/2/1 7/3/1 3/4/1", cut along its 1–7 or
+  // its 5–3 diagonal: every corner keeps the vt its vertex had in the face.
+  auto file = io::readObj(fixture("blender_cube.obj"));
+  ASSERT_TRUE(file) << file.error();
+  ASSERT_EQ(file->mesh.cornerUVs.size(), 36u);
+  const std::map<std::uint32_t, glm::vec2> faceUV = {
+      {0, {0.625f, 0.5f}}, {4, {0.875f, 0.5f}}, {6, {0.875f, 0.75f}}, {2, {0.625f, 0.75f}}};
+  for (std::size_t c = 0; c < 6; ++c) {
+    const std::uint32_t v = file->mesh.triangles[c / 3][int(c % 3)];
+    ASSERT_EQ(faceUV.count(v), 1u) << "corner " << c << " is vertex " << v;
+    EXPECT_EQ(file->mesh.cornerUVs[c], faceUV.at(v)) << "corner " << c;
+  }
+}
+
+TEST(ObjReader, NegativeTextureIndicesCountBack) {
+  auto file = io::parseObj(
+      "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0.1 0.2\nvt 0.3 0.4\nvt 0.5 0.6\n"
+      "f -3/-1 -2/-2 -1/-3\n",
+      "neg.obj");
+  ASSERT_TRUE(file) << file.error();
+  ASSERT_EQ(file->mesh.cornerUVs.size(), 3u);
+  EXPECT_EQ(file->mesh.cornerUVs[0], glm::vec2(0.5f, 0.6f));
+  EXPECT_EQ(file->mesh.cornerUVs[2], glm::vec2(0.1f, 0.2f));
+}
+
+TEST(ObjReader, FacesWithoutUVsDropThemWithAWarning) {
+  auto file = io::parseObj(
+      "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nvt 0 0\nvt 1 0\nvt 0 1\n"
+      "f 1/1 2/2 3/3\nf 2 4 3\n",
+      "mixed.obj");
+  ASSERT_TRUE(file) << file.error();
+  EXPECT_EQ(file->mesh.triangles.size(), 2u);
+  EXPECT_TRUE(file->mesh.cornerUVs.empty());
+  ASSERT_EQ(file->warnings.size(), 1u);
+  EXPECT_NE(file->warnings[0].find("3 face corners have none"), std::string::npos)
+      << file->warnings[0];
 }
 
 TEST(ObjReader, MayaGroupsMergeIntoOneMesh) {

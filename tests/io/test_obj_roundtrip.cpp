@@ -1,9 +1,14 @@
 // What io::writeObj writes, io::readObj reads back: the same positions in the
-// same order and the same triangles.
+// same order, the same triangles and corner UVs, a normal per vertex. An
+// ObjWriter reused over a sequence writes what a fresh one would, through
+// tears; a failed write leaves the file that was there.
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "io/obj_reader.hpp"
@@ -11,6 +16,7 @@
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "sim/solver.hpp"
+#include "sim/tearing.hpp"
 
 using namespace drape;
 
@@ -30,6 +36,16 @@ void expectRoundTrip(const sim::World& world, const std::string& path) {
       ASSERT_FLOAT_EQ(back->mesh.positions[i][k], world.state.x[i][k]) << "vertex " << i;
   for (std::size_t t = 0; t < world.cloth.triangles.size(); ++t)
     ASSERT_EQ(back->mesh.triangles[t], world.cloth.triangles[t]) << "triangle " << t;
+  // Shortest round-trip text: the UVs come back exactly.
+  EXPECT_EQ(back->mesh.cornerUVs, world.cloth.cornerUVs);
+  EXPECT_EQ(back->normals, world.state.x.size());
+}
+
+std::string readAll(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
 }
 
 TEST(ObjRoundTrip, IcosphereAtRest) {
@@ -62,6 +78,87 @@ TEST(ObjRoundTrip, ReadBackPreparesToTheSameMesh) {
   EXPECT_EQ(prepared->mesh.triangles.size(), 1280u);
   EXPECT_TRUE(prepared->report.closed);
   EXPECT_TRUE(prepared->report.repairs().empty());
+}
+
+TEST(ObjRoundTrip, GridUVsAndNormalsAreWritten) {
+  auto world = scene::worldFromMesh(scene::makeGrid(4, 2.0f, {0.0f, 1.0f, 0.0f}), {});
+  ASSERT_TRUE(world);
+  ASSERT_EQ(world->cloth.cornerUVs.size(), 3 * world->cloth.triangles.size());
+  const std::string path = testing::TempDir() + "/roundtrip_uv.obj";
+  ASSERT_TRUE(io::writeObj(path, world.value()));
+  const std::string text = readAll(path);
+  std::remove(path.c_str());
+  // 16 vertices, 16 distinct UVs (one per grid point), flat: every normal +y.
+  EXPECT_NE(text.find("\nvt 0 0\n"), std::string::npos);
+  EXPECT_NE(text.find("\nvt 0.33333334 0\n"), std::string::npos);
+  std::size_t vt = 0, vn = 0;
+  for (std::size_t at = text.find("\nvt "); at != std::string::npos;
+       at = text.find("\nvt ", at + 1))
+    ++vt;
+  for (std::size_t at = text.find("\nvn 0.0000 1.0000 0.0000\n"); at != std::string::npos;
+       at = text.find("\nvn 0.0000 1.0000 0.0000\n", at + 1))
+    ++vn;
+  EXPECT_EQ(vt, 16u);
+  EXPECT_EQ(vn, 16u);
+  EXPECT_NE(text.find("\nf 1/1/1 5/"), std::string::npos);
+}
+
+TEST(ObjWriter, ASequenceThroughATearWritesWhatAFreshWriterWould) {
+  sim::Params params;
+  auto world = scene::worldFromMesh(scene::makeGrid(8, 2.0f, {0.0f, 1.0f, 0.0f}), params);
+  ASSERT_TRUE(world);
+  sim::pinVertex(world.value(), 0);
+  io::ObjWriter sequence;
+  std::size_t vertices = world->state.x.size();
+  for (int frame = 0; frame < 6; ++frame) {
+    sim::step(world.value());
+    if (frame == 3) {  // tear the middle apart: new vertices, re-pointed triangles
+      for (std::uint32_t v = 24; v < 32; ++v) sim::splitVertex(world.value(), v, {0, 0, 1});
+      ASSERT_GT(world->state.x.size(), vertices);
+      vertices = world->state.x.size();
+    }
+    auto reused = sequence.format(world.value());
+    ASSERT_TRUE(reused) << reused.error();
+    io::ObjWriter fresh;
+    auto once = fresh.format(world.value());
+    ASSERT_TRUE(once);
+    ASSERT_EQ(*reused.value(), *once.value()) << "frame " << frame;
+  }
+  // The torn cloth still reads back with every corner's UV.
+  const std::string path = testing::TempDir() + "/torn.obj";
+  expectRoundTrip(world.value(), path);
+}
+
+TEST(ObjWriter, AFailedWriteKeepsTheFileThatWasThere) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(testing::TempDir()) / "obj_atomic";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string path = (dir / "cloth.obj").string();
+  std::ofstream(path) << "good\n";
+  // The temporary beside the target cannot be made: nothing is written.
+  fs::create_directories(path + ".part");
+  auto world = scene::worldFromMesh(scene::makeGrid(4, 2.0f, {0.0f, 1.0f, 0.0f}), {});
+  ASSERT_TRUE(world);
+  auto r = io::writeObj(path, world.value());
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("cannot write " + path), std::string::npos) << r.error();
+  EXPECT_EQ(readAll(path), "good\n");
+  fs::remove_all(path + ".part");
+  ASSERT_TRUE(io::writeObj(path, world.value()));
+  EXPECT_EQ(readAll(path).rfind("# drape: 16 vertices", 0), 0u);
+  EXPECT_FALSE(fs::exists(path + ".part"));
+  fs::remove_all(dir);
+}
+
+TEST(ObjWriter, NonFiniteStateIsRefused) {
+  auto world = scene::worldFromMesh(scene::makeGrid(4, 2.0f, {0.0f, 1.0f, 0.0f}), {});
+  ASSERT_TRUE(world);
+  world->state.x[5].y = std::nanf("");
+  io::ObjWriter writer;
+  auto r = writer.format(world.value());
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("not finite"), std::string::npos) << r.error();
 }
 
 }  // namespace

@@ -18,6 +18,12 @@ sim::TriMesh tetrahedron() {
   return m;
 }
 
+void expectNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e-5f) {
+  EXPECT_NEAR(a.x, b.x, tol);
+  EXPECT_NEAR(a.y, b.y, tol);
+  EXPECT_NEAR(a.z, b.z, tol);
+}
+
 }  // namespace
 
 TEST(Mesh, GridIsOpenOnePieceAndKeepsItsOrder) {
@@ -142,8 +148,94 @@ TEST(Mesh, CountsPieces) {
   const std::uint32_t base = std::uint32_t(two.positions.size());
   two.positions.insert(two.positions.end(), other.positions.begin(), other.positions.end());
   for (glm::uvec3 t : other.triangles) two.triangles.push_back(t + glm::uvec3(base));
+  two.cornerUVs.insert(two.cornerUVs.end(), other.cornerUVs.begin(), other.cornerUVs.end());
   auto p = sim::prepareMesh(two);
   ASSERT_TRUE(p);
   EXPECT_EQ(p->report.pieces, 2u);
   EXPECT_EQ(sim::buildCloth(p.value(), 1.0f).pieceCount, 2u);
+}
+
+TEST(Normals, FlatCounterClockwiseQuadFacesUp) {
+  // Seen from +y: (0,0,0) → (0,0,1) → (1,0,0) is counter-clockwise.
+  const std::vector<glm::vec3> x = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}};
+  const std::vector<glm::uvec3> t = {{0, 2, 1}, {1, 2, 3}};
+  std::vector<glm::vec3> n;
+  sim::computeVertexNormals(x, t, n);
+  ASSERT_EQ(n.size(), 4u);
+  for (const glm::vec3& v : n) expectNear(v, {0, 1, 0});
+}
+
+TEST(Normals, WeightedByArea) {
+  // Vertex 0 is shared by a big triangle facing +z (area 2) and a small one
+  // facing +x (area 0.5): its normal is their area-weighted mean.
+  const std::vector<glm::vec3> x = {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {0, 0, -1}, {0, 1, 0}};
+  const std::vector<glm::uvec3> t = {{0, 1, 2}, {0, 3, 4}};
+  std::vector<glm::vec3> n;
+  sim::computeVertexNormals(x, t, n);
+  expectNear(n[0], glm::normalize(glm::vec3(0.5f, 0.0f, 2.0f)));
+  expectNear(n[1], {0, 0, 1});
+  expectNear(n[3], {1, 0, 0});
+}
+
+TEST(Normals, DegenerateAndUnusedVerticesGetUp) {
+  const std::vector<glm::vec3> x = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {5, 5, 5}};
+  const std::vector<glm::uvec3> t = {{0, 1, 2}};  // collinear: zero area
+  std::vector<glm::vec3> n = {{9, 9, 9}};         // stale content is replaced
+  sim::computeVertexNormals(x, t, n);
+  ASSERT_EQ(n.size(), 4u);
+  for (const glm::vec3& v : n) expectNear(v, {0, 1, 0});
+}
+
+TEST(MeshUVs, GridCarriesItsParameterisation) {
+  const sim::TriMesh grid = scene::makeGrid(3, 2.0f, glm::vec3(0));
+  ASSERT_EQ(grid.cornerUVs.size(), 3 * grid.triangles.size());
+  // Each corner's UV is its vertex's place on the grid, (0,0) to (1,1).
+  for (std::size_t t = 0; t < grid.triangles.size(); ++t)
+    for (int k = 0; k < 3; ++k) {
+      const glm::vec3 x = grid.positions[grid.triangles[t][k]];
+      const glm::vec2 uv = grid.cornerUVs[3 * t + std::size_t(k)];
+      EXPECT_FLOAT_EQ(uv.x, 0.5f * (x.x + 1.0f));
+      EXPECT_FLOAT_EQ(uv.y, 0.5f * (x.z + 1.0f));
+    }
+}
+
+TEST(MeshUVs, FollowTheirTrianglesThroughWeldDropAndFlip) {
+  // Two triangles sharing an edge through two coincident pairs of vertices
+  // (welded), the second wound the other way (flipped to agree), plus a
+  // degenerate triangle (dropped). Each corner's UV names its input corner.
+  sim::TriMesh m;
+  m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}, {2, 0, 0}};
+  m.triangles = {{0, 2, 1}, {1, 1, 6}, {3, 5, 4}};
+  m.cornerUVs = {{0, 0}, {0, 1},       {1, 0},       {9, 9},      {9, 9},
+                 {9, 9}, {0.3f, 0.3f}, {0.5f, 0.5f}, {0.4f, 0.4f}};
+  auto p = sim::prepareMesh(m);
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->mesh.triangles.size(), 2u);
+  ASSERT_EQ(p->mesh.cornerUVs.size(), 6u);
+  EXPECT_EQ(p->report.degenerateTriangles, 1u);
+  EXPECT_EQ(p->report.flippedTriangles, 1u);
+  // Whatever the new order of corners, each vertex keeps the UV it had.
+  const std::vector<glm::vec2> inputUV = {{0, 0},       {1, 0},       {0, 1},
+                                          {0.3f, 0.3f}, {0.4f, 0.4f}, {0.5f, 0.5f}};
+  const std::vector<glm::vec3> inputPos = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1},
+                                           {1, 0, 0}, {0, 0, 1}, {1, 0, 1}};
+  for (std::size_t t = 0; t < 2; ++t)
+    for (int k = 0; k < 3; ++k) {
+      const glm::vec3 x = p->mesh.positions[p->mesh.triangles[t][k]];
+      const glm::vec2 uv = p->mesh.cornerUVs[3 * t + std::size_t(k)];
+      bool found = false;
+      for (std::size_t i = 0; i < inputPos.size(); ++i)
+        found = found || (inputPos[i] == x && inputUV[i] == uv &&
+                          // the seam: (1,0,0) has UV (1,0) in triangle 0, (0.3,0.3) in triangle 1
+                          (t == 0) == (i < 3));
+      EXPECT_TRUE(found) << "triangle " << t << " corner " << k;
+    }
+}
+
+TEST(MeshUVs, AWrongCountIsRefused) {
+  sim::TriMesh m = tetrahedron();
+  m.cornerUVs.assign(5, glm::vec2(0));
+  auto p = sim::prepareMesh(m);
+  ASSERT_FALSE(p);
+  EXPECT_NE(p.error().find("texture coordinates"), std::string::npos) << p.error();
 }
