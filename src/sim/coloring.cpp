@@ -41,6 +41,16 @@ std::vector<std::uint32_t> colourConstraints(const std::uint32_t* vertices, int 
   return colour;
 }
 
+std::vector<std::uint32_t> colourOrder(const std::uint32_t* vertices, int per, std::size_t count,
+                                       std::size_t vertexCount,
+                                       std::vector<std::uint32_t>& colourStart,
+                                       std::uint32_t& serialColour) {
+  std::uint32_t colours = 0;
+  const auto colour = colourConstraints(vertices, per, count, vertexCount, colours);
+  serialColour = colours > kMaxIndependent ? kMaxIndependent : UINT32_MAX;
+  return orderByColour(colour, colours, colourStart);
+}
+
 PackedStretch packStretch(const std::vector<StretchConstraint>& c, std::size_t vertexCount) {
   std::vector<std::uint32_t> verts;
   verts.reserve(c.size() * 2);
@@ -49,10 +59,8 @@ PackedStretch packStretch(const std::vector<StretchConstraint>& c, std::size_t v
     verts.push_back(s.b);
   }
   PackedStretch out;
-  std::uint32_t colours = 0;
-  const auto colour = colourConstraints(verts.data(), 2, c.size(), vertexCount, colours);
-  if (colours > kMaxIndependent) out.serialColour = kMaxIndependent;
-  for (std::uint32_t i : orderByColour(colour, colours, out.colourStart)) {
+  for (std::uint32_t i :
+       colourOrder(verts.data(), 2, c.size(), vertexCount, out.colourStart, out.serialColour)) {
     out.a.push_back(c[i].a);
     out.b.push_back(c[i].b);
     out.rest.push_back(c[i].rest);
@@ -67,10 +75,8 @@ PackedBend packBend(const std::vector<BendConstraint>& c, std::size_t vertexCoun
   verts.reserve(c.size() * 4);
   for (const BendConstraint& b : c) verts.insert(verts.end(), b.v, b.v + 4);
   PackedBend out;
-  std::uint32_t colours = 0;
-  const auto colour = colourConstraints(verts.data(), 4, c.size(), vertexCount, colours);
-  if (colours > kMaxIndependent) out.serialColour = kMaxIndependent;
-  for (std::uint32_t i : orderByColour(colour, colours, out.colourStart)) {
+  for (std::uint32_t i :
+       colourOrder(verts.data(), 4, c.size(), vertexCount, out.colourStart, out.serialColour)) {
     out.v0.push_back(c[i].v[0]);
     out.v1.push_back(c[i].v[1]);
     out.v2.push_back(c[i].v[2]);

@@ -39,6 +39,14 @@ std::vector<std::uint32_t> colourConstraints(const std::uint32_t* vertices, int 
                                              std::size_t count, std::size_t vertexCount,
                                              std::uint32_t& colours);
 
+// colourConstraints, then the constraints' order by colour (stable within
+// a colour): colour c is [colourStart[c], colourStart[c + 1]) of that
+// order, and serialColour the serial one, if any (else UINT32_MAX).
+std::vector<std::uint32_t> colourOrder(const std::uint32_t* vertices, int per, std::size_t count,
+                                       std::size_t vertexCount,
+                                       std::vector<std::uint32_t>& colourStart,
+                                       std::uint32_t& serialColour);
+
 PackedStretch packStretch(const std::vector<StretchConstraint>& c, std::size_t vertexCount);
 PackedBend packBend(const std::vector<BendConstraint>& c, std::size_t vertexCount);
 

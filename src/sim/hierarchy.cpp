@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/cloth.hpp"
+#include "sim/coloring.hpp"
 #include "sim/materials.hpp"
 #include "sim/world.hpp"
 
@@ -201,12 +202,23 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
                                       cloth.restPositions[global[kept[e.b]]]);
       e.rest = std::max(chord, kPathShare * e.rest);
     }
+    // A large level in colour order, to be split among threads; a small
+    // one keeps the pair order, which carries a correction further in one
+    // sweep than colour by colour.
+    std::vector<std::uint32_t> order(next.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    if (next.size() >= kParallelLevel) {
+      std::vector<std::uint32_t> ends;
+      ends.reserve(2 * next.size());
+      for (const Edge& e : next) ends.insert(ends.end(), {e.a, e.b});
+      order = colourOrder(ends.data(), 2, next.size(), c, out.colourStart, out.serialColour);
+    }
     out.a.reserve(next.size());
-    for (const Edge& e : next) {
-      out.a.push_back(e.a);
-      out.b.push_back(e.b);
-      out.rest.push_back(e.rest);
-      out.stiffness.push_back(e.stiffness);
+    for (std::uint32_t i : order) {
+      out.a.push_back(next[i].a);
+      out.b.push_back(next[i].b);
+      out.rest.push_back(next[i].rest);
+      out.stiffness.push_back(next[i].stiffness);
     }
     std::vector<std::uint32_t> nextGlobal(c);
     std::vector<double> nextMass(c);
@@ -228,45 +240,59 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
   return h;
 }
 
+void saveHierarchyStart(const Points& pts, Hierarchy& hierarchy, std::size_t b, std::size_t e) {
+  const std::vector<std::uint32_t>& vertex = hierarchy.levels.front().vertex;
+  for (std::size_t k = b; k < e; ++k) hierarchy.start[vertex[k]] = pts.p(vertex[k]);
+}
+
+void projectHierarchyLevel(const Points& pts, const HierarchyLevel& level, float kStretch,
+                           std::size_t b, std::size_t e) {
+  const float uniformSlack = stretchLimitSlack(kStretch);
+  const std::uint32_t* vertex = level.vertex.data();
+  for (std::size_t j = b; j < e; ++j) {
+    const std::uint32_t ga = vertex[level.a[j]], gb = vertex[level.b[j]];
+    const float wa = pts.invMass(ga) > 0.0f ? level.invMass[level.a[j]] : 0.0f;
+    const float wb = pts.invMass(gb) > 0.0f ? level.invMass[level.b[j]] : 0.0f;
+    const float wSum = wa + wb;
+    if (!(wSum > 0.0f)) continue;
+    glm::vec3& pa = pts.p(ga);
+    glm::vec3& pb = pts.p(gb);
+    const glm::vec3 d = pa - pb;
+    const float len = glm::length(d);
+    const float m = level.stiffness[j];
+    const float rest = level.rest[j] *
+                       (m == 1.0f ? uniformSlack : stretchLimitSlack(std::min(1.0f, kStretch * m)));
+    if (!(len > rest)) continue;
+    const glm::vec3 corr = ((len - rest) / (len * wSum)) * d;
+    pa -= wa * corr;
+    pb += wb * corr;
+  }
+}
+
+void interpolateHierarchyLevel(const Points& pts, const HierarchyLevel& level,
+                               const std::vector<glm::vec3>& start, std::size_t b, std::size_t e) {
+  const std::uint32_t* vertex = level.vertex.data();
+  for (std::size_t k = b; k < e; ++k) {
+    const std::uint32_t f = level.fine[k];
+    if (!(pts.invMass(f) > 0.0f)) continue;
+    glm::vec3 delta(0.0f);
+    for (std::uint32_t q = level.parentStart[k]; q < level.parentStart[k + 1]; ++q) {
+      const std::uint32_t g = vertex[level.parent[q]];
+      delta += level.weight[q] * (pts.p(g) - start[g]);
+    }
+    pts.p(f) += delta;
+  }
+}
+
 void solveHierarchy(const Points& pts, Hierarchy& hierarchy, float kStretch, int sweeps) {
   if (hierarchy.empty()) return;
-  const float uniformSlack = stretchLimitSlack(kStretch);
-  std::vector<glm::vec3>& start = hierarchy.start;
-  for (std::uint32_t v : hierarchy.levels.front().vertex) start[v] = pts.p(v);
+  saveHierarchyStart(pts, hierarchy, 0, hierarchy.levels.front().vertex.size());
   for (std::size_t l = hierarchy.levels.size(); l-- > 0;) {
     const HierarchyLevel& level = hierarchy.levels[l];
-    const std::uint32_t* vertex = level.vertex.data();
     for (int sweep = 0; sweep < sweeps; ++sweep)
-      for (std::size_t j = 0; j < level.a.size(); ++j) {
-        const std::uint32_t ga = vertex[level.a[j]], gb = vertex[level.b[j]];
-        const float wa = pts.invMass(ga) > 0.0f ? level.invMass[level.a[j]] : 0.0f;
-        const float wb = pts.invMass(gb) > 0.0f ? level.invMass[level.b[j]] : 0.0f;
-        const float wSum = wa + wb;
-        if (!(wSum > 0.0f)) continue;
-        glm::vec3& pa = pts.p(ga);
-        glm::vec3& pb = pts.p(gb);
-        const glm::vec3 d = pa - pb;
-        const float len = glm::length(d);
-        const float m = level.stiffness[j];
-        const float rest =
-            level.rest[j] *
-            (m == 1.0f ? uniformSlack : stretchLimitSlack(std::min(1.0f, kStretch * m)));
-        if (!(len > rest)) continue;
-        const glm::vec3 corr = ((len - rest) / (len * wSum)) * d;
-        pa -= wa * corr;
-        pb += wb * corr;
-      }
+      projectHierarchyLevel(pts, level, kStretch, 0, level.a.size());
     // The corrections down to the finer vertices this level does not keep.
-    for (std::size_t k = 0; k < level.fine.size(); ++k) {
-      const std::uint32_t f = level.fine[k];
-      if (!(pts.invMass(f) > 0.0f)) continue;
-      glm::vec3 delta(0.0f);
-      for (std::uint32_t q = level.parentStart[k]; q < level.parentStart[k + 1]; ++q) {
-        const std::uint32_t g = vertex[level.parent[q]];
-        delta += level.weight[q] * (pts.p(g) - start[g]);
-      }
-      pts.p(f) += delta;
-    }
+    interpolateHierarchyLevel(pts, level, hierarchy.start, 0, level.fine.size());
   }
 }
 
