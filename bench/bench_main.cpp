@@ -15,7 +15,8 @@
 // median ms per frame beside the edge strain at the end (mean, 99th
 // percentile, max): the price of a setting and how far it converges. A
 // cloth that does not converge swings in and out of its stretch, so the
-// table also gives the largest mean strain of any frame.
+// table also gives the largest mean strain of any frame. A second table
+// gives the droop of an XPBD cantilever under each way (cantilever.hpp).
 //
 // --same-state: every timed step starts from the same warm state (the world
 // after the warm-up, copied back before each step), so the steps do the same
@@ -48,6 +49,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
+#include "cantilever.hpp"
 #include "interactive.hpp"
 #include "recording.hpp"
 #include "scene/scenes.hpp"
@@ -229,6 +231,12 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
         std::printf("%s\n", runRow(row, scene, n, f, extra).c_str());
         std::fflush(stdout);
       }
+  std::vector<bench::CantileverRow> strip;
+  for (const Row& row : rows)  // the batched solver's rows; XPBD is forced on all
+    if (row.threads.size() > 1 &&
+        std::find(row.sets.begin(), row.sets.end(), "solver=xpbd") == row.sets.end())
+      strip.push_back({row.label, row.sets});
+  bench::printCantileverTable(strip, frames, {});
   return 0;
 }
 

@@ -1,0 +1,85 @@
+#include "cantilever.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "bench_util.hpp"
+#include "scene/scenes.hpp"
+#include "scene/shapes.hpp"
+#include "sim/solver.hpp"
+
+namespace drape::bench {
+namespace {
+
+constexpr int kAlong = 41, kAcross = 9;  // vertices along the strip and across it
+
+struct Droop {
+  float metres = 0.0f;
+  double ms = 0.0;  // median per frame
+};
+
+Droop runStrip(float kBend, const std::vector<std::string>& sets, int frames) {
+  sim::Params params;
+  for (const std::string& s : sets)
+    if (auto r = sim::setParamAssignment(params, s); !r) {
+      std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
+      std::exit(2);
+    }
+  params.k_bend = kBend;
+  auto world = scene::worldFromMesh(
+      scene::makeSheet(kAlong, kAcross, {0.0f, 1.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.2f}),
+      params);
+  if (!world) {
+    std::fprintf(stderr, "drape_bench: error: %s\n", world.error().c_str());
+    std::exit(2);
+  }
+  sim::World& w = world.value();
+  for (std::uint32_t j = 0; j < kAcross; ++j)
+    for (std::uint32_t i = 0; i < 2; ++i) sim::pinVertex(w, j * kAlong + i);
+  std::vector<double> ms;
+  for (int f = 0; f < frames; ++f) {
+    sim::step(w);
+    ms.push_back(w.timings.total);
+  }
+  float tip = 0.0f;
+  for (std::uint32_t j = 0; j < kAcross; ++j) tip += w.state.x[j * kAlong + kAlong - 1].y;
+  return {1.0f - tip / float(kAcross), percentile(ms, 0.5)};
+}
+
+}  // namespace
+
+void printCantileverTable(const std::vector<CantileverRow>& rows, int frames,
+                          const std::vector<std::string>& extra) {
+  auto with = [&](std::vector<std::string> sets) {
+    sets.insert(sets.begin(), "solver=xpbd");
+    sets.insert(sets.end(), extra.begin(), extra.end());
+    return sets;
+  };
+  const std::vector<std::string> reference = with({"substeps=100", "iterations=10", "levels=0"});
+  const float kBends[2] = {0.2f, 0.5f};
+  Droop converged[2];
+  for (int k = 0; k < 2; ++k) converged[k] = runStrip(kBends[k], reference, frames);
+  std::printf(
+      "\nCantilever (XPBD): a 1 m × 0.2 m strip clamped at one end, droop of the free end "
+      "after %d frames in m, and off the converged droop (100 × 10) by %%.\n\n",
+      frames);
+  std::printf(
+      "| sub-steps × iterations | ms per frame | droop, k_bend 0.2 | off by | droop, k_bend 0.5 | "
+      "off by |\n|---|---|---|---|---|---|\n");
+  std::printf("| 100 × 10, converged | %.2f | %.3f | | %.3f | |\n", converged[0].ms,
+              double(converged[0].metres), double(converged[1].metres));
+  for (const CantileverRow& row : rows) {
+    std::printf("| %s |", row.label);
+    for (int k = 0; k < 2; ++k) {
+      const Droop d = runStrip(kBends[k], with(row.sets), frames);
+      if (k == 0) std::printf(" %.2f |", d.ms);
+      std::printf(" %.3f | %+.0f %% |", double(d.metres),
+                  100.0 * double(d.metres - converged[k].metres) / double(converged[k].metres));
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+}
+
+}  // namespace drape::bench
