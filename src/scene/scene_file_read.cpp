@@ -1,6 +1,5 @@
 // Reading scene files: every field checked for type and range, every
-// message naming the file and the field (issue: bad scene files get a clear
-// error naming the field).
+// message naming the file and the field.
 
 #include <cmath>
 #include <filesystem>

@@ -1,5 +1,5 @@
 #pragma once
-// Built-in scenes (STYLE §12): the same definitions serve the app, the tests
+// Built-in scenes: the same definitions serve the app, the tests
 // and the benchmarks, so what is measured is what users see.
 
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
-// Coloured, batched projection of stretch and dihedral bending constraints
-// (issue: speed). Same constraint math as the reference kernels in solver.cpp
+// Coloured, batched projection of stretch and dihedral bending constraints.
+// Same constraint math as the reference kernels in solver.cpp
 // in a colour-by-colour Gauss-Seidel order; SIMD lanes and threads split each
 // colour, so the result does not depend on the thread count.
 

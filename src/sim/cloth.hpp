@@ -1,5 +1,5 @@
 #pragma once
-// Rest data of a cloth (STYLE §2): what the mesh is at rest and the
+// Rest data of a cloth: what the mesh is at rest and the
 // constraints built from it. Per-step state lives in world.hpp. Changing the
 // rest data (tearing) is an explicit operation, never a side effect of a step.
 
@@ -12,7 +12,7 @@
 
 namespace drape::sim {
 
-// One flat array per constraint kind (STYLE §3). Every kind carries a
+// One flat array per constraint kind. Every kind carries a
 // material multiplier `stiffness` of the global parameter (k_stretch or
 // k_bend): the constraint's own PBD stiffness is min(1, k × stiffness), made
 // per iteration count (PBD) or into a compliance (XPBD) like the global one.

@@ -1,5 +1,5 @@
 #pragma once
-// Constraint functions as pure math (STYLE §5): positions in, the value C and
+// Constraint functions as pure math: positions in, the value C and
 // its gradients out, degenerate input reported through `valid`. Templated on
 // the scalar so the tests check every gradient against central finite
 // differences in double precision; the solver instantiates them in float.
@@ -26,7 +26,7 @@ T wrapAngle(T a) {
   return a;
 }
 
-// Stretch (pbd.md §3): C = |p0 − p1| − l0.
+// Stretch (Müller et al. 2007): C = |p0 − p1| − l0.
 template <typename T>
 ConstraintEval<2, T> evalStretch(const glm::vec<3, T>& p0, const glm::vec<3, T>& p1, T rest) {
   ConstraintEval<2, T> e;
@@ -41,7 +41,7 @@ ConstraintEval<2, T> evalStretch(const glm::vec<3, T>& p0, const glm::vec<3, T>&
   return e;
 }
 
-// Signed dihedral angle of two triangles sharing the edge x2→x3 (pbd.md §3,
+// Signed dihedral angle of two triangles sharing the edge x2→x3 (Müller et al. 2007,
 // Bridson et al. 2003). Index convention:
 //
 //          x2
@@ -64,7 +64,7 @@ bool dihedralAngle(const glm::vec<3, T>& x0, const glm::vec<3, T>& x1, const glm
   return true;
 }
 
-// Dihedral bending: C = wrap(θ − θ0), ∇C = −u_k with the u_k of pbd.md §3.
+// Dihedral bending: C = wrap(θ − θ0), ∇C = −u_k with the u_k of Müller et al. 2007, appendix A.
 template <typename T>
 ConstraintEval<4, T> evalDihedral(const glm::vec<3, T>& x0, const glm::vec<3, T>& x1,
                                   const glm::vec<3, T>& x2, const glm::vec<3, T>& x3, T restAngle) {
@@ -164,7 +164,7 @@ T isometricValue(const glm::vec<3, T>* x, const T (&q)[4][4]) {
 }
 
 // Contribution of one triangle (a, b, c) to the gradient of the volume
-// constraint C = Σ (pa × pb)·pc − k V0 (pbd.md §4).
+// constraint C = Σ (pa × pb)·pc − k V0 (Müller et al. 2007, §4.4).
 template <typename T>
 void volumeGradient(const glm::vec<3, T>& pa, const glm::vec<3, T>& pb, const glm::vec<3, T>& pc,
                     glm::vec<3, T>& ga, glm::vec<3, T>& gb, glm::vec<3, T>& gc) {
@@ -173,7 +173,7 @@ void volumeGradient(const glm::vec<3, T>& pa, const glm::vec<3, T>& pb, const gl
   gc = glm::cross(pa, pb);
 }
 
-// Tetrahedral volume (seed 004 §3.2, pbd.md §4): an outward surface triangle
+// Tetrahedral volume (volume constraints per tetrahedron): an outward surface triangle
 // (p1, p2, p3) and an interior point p4,
 //
 //            p3
@@ -200,7 +200,7 @@ ConstraintEval<4, T> evalTetVolume(const glm::vec<3, T>& p1, const glm::vec<3, T
   return e;
 }
 
-// Collision half-space (pbd.md §6): C = (p − q)·n − h ≥ 0.
+// Collision half-space (Müller et al. 2007, §3.4): C = (p − q)·n − h ≥ 0.
 template <typename T>
 ConstraintEval<1, T> evalHalfSpace(const glm::vec<3, T>& p, const glm::vec<3, T>& q,
                                    const glm::vec<3, T>& n, T h) {
@@ -211,7 +211,7 @@ ConstraintEval<1, T> evalHalfSpace(const glm::vec<3, T>& p, const glm::vec<3, T>
   return e;
 }
 
-// PBD projection of an evaluated constraint (pbd.md §2): the scale s such that
+// PBD projection of an evaluated constraint (Müller et al. 2007): the scale s such that
 // Δp_i = −k · s · w_i ∇_i C. Returns false when the denominator vanishes.
 template <int N, typename T>
 bool pbdScale(const ConstraintEval<N, T>& e, const T* w, T& s) {

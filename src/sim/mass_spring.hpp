@@ -1,5 +1,5 @@
 #pragma once
-// The explicit mass-spring cloth (solver=mass-spring; seed 001, pbd.md §10),
+// The explicit mass-spring cloth (solver=mass-spring; Provot 1995),
 // the model that PBD replaces, kept for comparison. Forces, not constraints:
 //
 // - structural springs on every edge, k = k_stretch · spring_stiffness;

@@ -1,6 +1,6 @@
 #pragma once
 // Triangle meshes as they arrive (from a generator or a file) and their
-// preparation into a clean manifold that the cloth can be built on (pbd.md §3).
+// preparation into a clean manifold that the cloth can be built on (Müller et al. 2007).
 
 #include <cstddef>
 #include <cstdint>
@@ -70,7 +70,7 @@ void computeVertexNormals(const std::vector<glm::vec3>& positions,
                           const std::vector<glm::uvec3>& triangles,
                           std::vector<glm::vec3>& normals);
 
-// 6 × the signed enclosed volume (pbd.md §4): Σ (p_a × p_b) · p_c.
+// 6 × the signed enclosed volume (Müller et al. 2007, §4.4): Σ (p_a × p_b) · p_c.
 float sixVolume(const std::vector<glm::vec3>& positions, const std::vector<glm::uvec3>& triangles);
 
 }  // namespace drape::sim

@@ -1,5 +1,5 @@
 #pragma once
-// The one parameter table (STYLE §6). `Params` holds every tunable value with
+// The one parameter table. `Params` holds every tunable value with
 // its default; `paramTable()` describes each one (name, range, unit, help) and
 // is what the UI panel, `--set KEY=VALUE` and scene files all read. A parameter
 // exists once, under one name.
@@ -31,12 +31,13 @@ struct Params {
   KernelKind kernels = KernelKind::Batched;
   int threads = 0;  // solver threads, 0 = one per core
 
-  // Material. Stiffnesses are PBD's k in [0,1] (pbd.md §2); XPBD derives its
+  // Material. Stiffnesses are PBD's k in [0,1] (Müller et al. 2007); XPBD derives its
   // compliance from the same values.
   float k_stretch = 1.0f;
   float k_bend = 0.05f;
   float k_pressure = 1.0f;  // target volume / rest volume for closed meshes
-  float damping = 0.01f;    // per step (pbd.md §5); mass-spring: springs' damping ratio
+  float damping =
+      0.01f;  // per step (Müller et al. 2007, §3.5); mass-spring: springs' damping ratio
   // Long-range attachments to the pins (0/1); the coarse levels below carry
   // the pins' load better, and tethers pulling only the free vertex fight them.
   int tethers = 0;

@@ -1,5 +1,5 @@
 #pragma once
-// One road for errors (STYLE §8): file and user input return a Result that
+// One road for errors: file and user input return a Result that
 // carries either a value or a one-line message. The command line prints the
 // message as "drape: error: …"; the UI shows it in a banner.
 

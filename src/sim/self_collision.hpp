@@ -1,5 +1,5 @@
 #pragma once
-// Self collision (paper §4.3, pbd.md §7): vertex–triangle constraints found
+// Self collision (paper §4.3): vertex–triangle constraints found
 // with a spatial hash over the triangles' motion in a sub-step, generated once
 // before the solver iterations (like collider contacts) and projected in
 // every iteration. And a count of the mesh's edge–triangle crossings, to

@@ -1,5 +1,5 @@
 #pragma once
-// The self-collision constraint of PBD §4.3 as pure math (STYLE §5), and the
+// The self-collision constraint of PBD §4.3 as pure math, and the
 // record the solver keeps for each one. Detection lives in self_collision.hpp.
 
 #include <cstdint>

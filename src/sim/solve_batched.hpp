@@ -1,5 +1,5 @@
 #pragma once
-// The batched projection of one sub-step (STYLE §4): stretch and dihedral
+// The batched projection of one sub-step: stretch and dihedral
 // bending constraints coloured, each colour shared by SIMD lanes and the
 // thread team, in a fixed order; bit-identical across lanes and thread
 // counts. Internal to the solver (solver.cpp calls it).

@@ -1,6 +1,6 @@
 #pragma once
 // The step of Position Based Dynamics (paper §3.1) and XPBD (Macklin et al.
-// 2016) on top, with kernels over index ranges (STYLE §4) so colouring and
+// 2016) on top, with kernels over index ranges so colouring and
 // threads can come later without touching the math.
 
 #include <cstddef>

@@ -189,7 +189,7 @@ std::uint32_t applySplit(World& world, std::uint32_t vertex, const std::vector<F
     if (contains(keptNeighbours, u)) tornEnds.push_back(u);
 
   // The duplicate: same rest and current position, same velocity, the mass
-  // of its side (pbd.md §9: split by the rest areas).
+  // of its side (split by the rest areas).
   const std::uint32_t dup = std::uint32_t(cloth.vertexCount());
   cloth.restPositions.push_back(cloth.restPositions[vertex]);
   const float m = cloth.mass[vertex];

@@ -1,6 +1,6 @@
 #pragma once
-// Tearing (paper §5.4, pbd.md §9): an explicit operation on the rest data
-// (STYLE §2). An overstretched edge picks one of its vertices; a plane
+// Tearing (paper §5.4): an explicit operation on the rest data.
+// An overstretched edge picks one of its vertices; a plane
 // through it, perpendicular to the edge, splits the triangles around it: those
 // in front keep the vertex, those behind get a duplicate with the same
 // position and velocity. Everything that refers to the topology is updated in

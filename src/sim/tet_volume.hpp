@@ -1,5 +1,5 @@
 #pragma once
-// Balloons from tetrahedra (balloon_model=tets; seed 004 §3.2, pbd.md §4):
+// Balloons from tetrahedra (balloon_model=tets; volume constraints per tetrahedron):
 // every surface triangle of a closed piece and an interior point form a
 // tetrahedron with its own volume constraint (evalTetVolume), instead of one
 // global overpressure constraint over the whole mesh.

@@ -1,6 +1,6 @@
 #pragma once
-// The exact test of a vertex against a triangle over a step (paper §4.3,
-// pbd.md §7): which side of the triangle the vertex must be kept on, from
+// The exact test of a vertex against a triangle over a step (Müller et al.
+// 2007, §4.3): which side of the triangle the vertex must be kept on, from
 // its distances to the triangle's planes at the start and the end of the
 // step and where it meets them. Self-collision detection runs it on the
 // vertices its spatial hash finds near each triangle, four at a time.

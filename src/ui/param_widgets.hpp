@@ -1,6 +1,6 @@
 #pragma once
 // One ImGui widget per parameter, chosen from its descriptor in the parameter
-// table (STYLE §6): the panel never names a parameter itself, so a parameter
+// table: the panel never names a parameter itself, so a parameter
 // added to the table appears in the panel with no change here.
 
 #include "sim/params.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Central finite differences for the constraint-gradient tests (pbd.md §3).
+// Central finite differences for the constraint-gradient tests (Müller et al. 2007).
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Internal constraints keep linear and angular momentum (pbd.md §2), and the
+// Internal constraints keep linear and angular momentum (Müller et al. 2007), and the
 // damping of paper §3.5 keeps the rigid part of the motion.
 
 #include <gtest/gtest.h>

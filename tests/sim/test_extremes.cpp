@@ -1,4 +1,4 @@
-// Extreme but valid settings stay finite (issue: robustness): every range
+// Extreme but valid settings stay finite: every range
 // end of the parameter table, huge drags, and both solvers.
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Every constraint gradient against central finite differences (pbd.md §3),
+// Every constraint gradient against central finite differences (Müller et al. 2007),
 // in double precision on random non-degenerate configurations.
 
 #include <gtest/gtest.h>
@@ -107,7 +107,7 @@ TEST(Gradient, IsometricIsZeroForFlatStencils) {
 }
 
 TEST(Gradient, VolumeMatchesFiniteDifferences) {
-  // The balloon constraint over a whole closed mesh (pbd.md §4).
+  // The balloon constraint over a whole closed mesh (Müller et al. 2007, §4.4).
   const TriMesh sphere = drape::scene::makeIcosphere(1, 0.5f, glm::vec3(0.1f, 0.2f, 0.3f));
   std::mt19937 rng(5);
   std::vector<dvec3> x;

@@ -1,4 +1,4 @@
-// The explicit mass-spring solver (solver=mass-spring, pbd.md §10): it hangs
+// The explicit mass-spring solver (solver=mass-spring, Provot 1995): it hangs
 // with small enough steps, a spring stretches by m g / k, internal forces keep
 // momentum, runs are bit-identical, and at PBD's step it explodes, which the
 // watchdog catches and explains.

@@ -1,4 +1,4 @@
-// A warm step allocates nothing (issue #8): the solver keeps its buffers in
+// A warm step allocates nothing: the solver keeps its buffers in
 // SolverScratch and hands jobs to its thread team by reference. This file
 // replaces the global operator new and delete with counting ones, which is
 // why it is an executable of its own (drape_alloc_tests): the replacement

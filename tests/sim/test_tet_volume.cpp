@@ -1,6 +1,6 @@
-// Balloons from tetrahedra (balloon_model=tets, seed 004): the constraint's
-// gradient, the tetrahedra of a sphere and of a torus, momentum, the balloon
-// scene keeping and gaining volume, determinism, and a torn balloon.
+// Balloons from tetrahedra (balloon_model=tets, volume constraints per tetrahedron): the
+// constraint's gradient, the tetrahedra of a sphere and of a torus, momentum, the balloon scene
+// keeping and gaining volume, determinism, and a torn balloon.
 
 #include <gtest/gtest.h>
 
