@@ -17,6 +17,7 @@
 #include "app/outputs.hpp"
 #include "app/recorder.hpp"
 #include "app/window_input.hpp"
+#include "app/window_state.hpp"
 #include "io/video_writer.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
@@ -37,27 +38,6 @@ std::string titleFor(const std::string& scene) {
   return "drape \u2014 " + scene;
 }
 
-RecordTarget panelRecordTarget(const ui::PanelState& state) {
-  switch (state.recordFormat) {
-    case ui::RecordChoice::Mp4:
-      return {RecordFormat::Mp4, state.recordVideo, false};
-    case ui::RecordChoice::ObjSequence:
-      return objSequenceTarget(state.recordMeshFolder, state.recordOverwrite);
-    case ui::RecordChoice::PngSequence:
-      break;
-  }
-  return {RecordFormat::PngSequence, state.recordFolder, state.recordOverwrite};
-}
-
-render::Camera cameraFor(const scene::CameraHint& hint) {
-  render::Camera c;
-  c.target = hint.target;
-  c.distance = hint.distance;
-  c.yaw = hint.yaw;
-  c.pitch = hint.pitch;
-  return c;
-}
-
 // The toolbar's tools, in the order of app::Tool.
 const ui::ToolButton kTools[] = {
     {"Grab", "Grab (G): drag the cloth to pull it; let go to throw it", true},
@@ -72,57 +52,6 @@ const char* const kToolHints[] = {
     "Tear: grab and pull hard to tear; Ctrl+click pins",
     "Cut: drag a stroke over the cloth to cut it; Ctrl+click pins",
 };
-
-// Frames per second over half-second windows: steady enough to read.
-struct FpsCounter {
-  double start = -1.0;
-  int frames = 0;
-  float fps = 0.0f;
-  void frame(double now) {
-    if (start < 0.0) start = now;
-    ++frames;
-    if (now - start >= 0.5) {
-      fps = float(frames / (now - start));
-      start = now;
-      frames = 0;
-    }
-  }
-};
-
-bool needsRebuild(const sim::Params& before, const sim::Params& after) {
-  for (const sim::ParamDesc& d : sim::paramTable())
-    if (d.rebuild && sim::formatParam(before, d) != sim::formatParam(after, d)) return true;
-  return false;
-}
-
-int sceneIndex(const std::vector<const char*>& names, const std::string& name) {
-  for (std::size_t i = 0; i < names.size(); ++i)
-    if (name == names[i]) return int(i);
-  return -1;
-}
-
-ui::SceneFacts factsOf(const Session& session) {
-  const sim::World& w = session.world();
-  ui::SceneFacts f;
-  f.vertices = w.vertexCount();
-  f.triangles = w.cloth.triangles.size();
-  f.pieces = w.cloth.pieceCount;
-  f.closed = w.cloth.report.closed;
-  f.repairs = &session.warnings();
-  return f;
-}
-
-// The three view presets of keys 1, 2, 3 (and V, which cycles them).
-render::ViewOptions preset(const render::ViewOptions& current, int which) {
-  render::ViewOptions v = current;
-  v.shading = which == 2 ? render::Shading::Strain : render::Shading::Lit;
-  v.wireframe = which == 1;
-  return v;
-}
-int presetOf(const render::ViewOptions& v) {
-  if (v.shading == render::Shading::Strain) return 2;
-  return v.wireframe ? 1 : 0;
-}
 
 // Everything the window's frame loop keeps between frames.
 class App {
@@ -282,13 +211,6 @@ void App::loadSceneFile(const std::string& path) {
   sceneBrowser_.remember(path);
   sceneReplaced(true);
   if (compare_) updateCompare();
-}
-
-std::vector<std::string> splitSettings(const char* text) {
-  std::vector<std::string> sets;
-  std::istringstream in(text);
-  for (std::string word; in >> word;) sets.push_back(word);
-  return sets;
 }
 
 Result<void> App::startCompare() {

@@ -15,6 +15,7 @@
 #include <stb_image.h>
 
 #include "app/recorder.hpp"
+#include "app/window_state.hpp"
 #include "io/output_path.hpp"
 #include "io/png_writer.hpp"
 #include "io/video_writer.hpp"
@@ -155,6 +156,24 @@ TEST(Recorder, ObjSequenceWritesTheClothAndStopsWhenTheFolderVanishes) {
   EXPECT_FALSE(rec.recording());
   EXPECT_NE(r.error().find("recording stopped after 0 frames"), std::string::npos) << r.error();
   EXPECT_NE(r.error().find("frame_00000.obj"), std::string::npos) << r.error();
+}
+
+TEST(RecordTarget, ThePanelsChoicesMapToTargets) {
+  ui::PanelState state;
+  state.recordOverwrite = true;
+  state.recordFormat = ui::RecordChoice::ObjSequence;
+  RecordTarget t = panelRecordTarget(state);
+  EXPECT_EQ(t.format, RecordFormat::ObjSequence);
+  EXPECT_EQ(t.path, "drape_meshes");
+  EXPECT_TRUE(t.overwrite);
+  state.recordFormat = ui::RecordChoice::PngSequence;
+  t = panelRecordTarget(state);
+  EXPECT_EQ(t.format, RecordFormat::PngSequence);
+  EXPECT_EQ(t.path, "drape_frames");
+  state.recordFormat = ui::RecordChoice::Mp4;
+  t = panelRecordTarget(state);
+  EXPECT_EQ(t.format, RecordFormat::Mp4);
+  EXPECT_EQ(t.path, "drape.mp4");
 }
 
 TEST(RecordTarget, AFolderWithFilesNeedsOverwrite) {
