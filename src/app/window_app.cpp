@@ -360,8 +360,9 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   panel.stepMs = &session_.stepMs();
   panel.sceneSaved = sceneSaved_.c_str();
   panel.facts = factsOf(session_);  // every frame: tearing changes the counts
-  panel.record = {recorder_.recording(), recorder_.frames(), videoAvailable_,
-                  recorder_.target().path.c_str(), recorder_.msPerFrame()};
+  panel.record = {recorder_.recording(),  recorder_.frames(),
+                  videoAvailable_,        recorder_.target().path.c_str(),
+                  recorder_.msPerFrame(), recorder_.framesBehind()};
   panel.playing = playing_;
   panel.fps = fps_.fps;
   panel.windowWidth = float(winW);

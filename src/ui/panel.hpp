@@ -31,6 +31,7 @@ struct RecordStatus {
   bool videoAvailable = false;  // ffmpeg is installed
   const char* target = "";      // what is (or was last) written
   double msPerFrame = 0.0;      // mean time writing one frame
+  int behind = 0;               // frames handed to the writer, not yet on disk
 };
 
 struct PanelInput {

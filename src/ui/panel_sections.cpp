@@ -225,6 +225,7 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
     if (ImGui::Button("Stop recording", size)) out.stopRecording = true;
     ImGui::PopStyleColor();
     ImGui::Text("%d frames, %.1f ms each to write", r.frames, r.msPerFrame);
+    if (r.behind > 0) ImGui::TextDisabled("the writer is %d frames behind", r.behind);
     tooltip(
         "Writing adds this to every frame: the simulation keeps its own time step, "
         "so a slow writer slows the run down, it never skips a frame.");
