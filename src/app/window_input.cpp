@@ -65,7 +65,9 @@ void onKey(GLFWwindow* window, int key, int, int action, int mods) {
   }
   if (in.ui->wantsKeyboard()) return;
   if (*command == Command::Step) {
-    constexpr int kMaxPending = 8;
+    // Each press is one step, even when the frames lag behind the presses
+    // (a slow machine); holding S repeats at one pending step at a time.
+    constexpr int kMaxPending = 64;
     in.stepsPending = action == GLFW_REPEAT ? std::max(in.stepsPending, 1)
                                             : std::min(in.stepsPending + 1, kMaxPending);
     return;

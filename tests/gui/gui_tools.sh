@@ -57,7 +57,7 @@ if [ "${1:-}" = "--in-display" ]; then
           xdotool key s
           sleep 0.1
         done
-        sleep 0.8
+        sleep 2  # a loaded machine may still be working through the presses
       }
       steps
       shot drag_c1.png
