@@ -11,9 +11,10 @@
 namespace drape::io {
 namespace {
 
-// The longest a formatted float (shortest round trip, e.g. "-1.1754944e-38")
-// or a 32-bit index can be, with room to spare.
-constexpr std::size_t kNumber = 16;
+// Room for one formatted number: a float with six decimals below 1e12
+// ("-999999999999.999999"), a float in its shortest round-trip form
+// ("-1.1754944e-38") or a 32-bit index, with some to spare.
+constexpr std::size_t kNumber = 24;
 
 char* putFloat(char* p, float v) {
   return std::to_chars(p, p + kNumber, v).ptr;
@@ -23,22 +24,27 @@ char* putIndex(char* p, std::uint32_t i) {
   return std::to_chars(p, p + kNumber, i).ptr;
 }
 
-// A unit-vector component with four decimals, "-0.7071": plenty for shading,
-// half the text of a round-trip float.
-char* putUnit(char* p, float v) {
-  long q = std::lround(double(v) * 1e4);
+// `v` rounded to `decimals` (at most 6) fixed decimals, "-0.707107", as
+// Blender's exporter writes coordinates: a micrometre for positions, far
+// finer than any cloth, in a third of the time of a shortest round-trip
+// form. Magnitudes of 1e12 and more (never a cloth's) take that form.
+char* putFixed(char* p, float v, int decimals) {
+  static constexpr std::int64_t kScale[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+  const double d = double(v);
+  if (!(std::fabs(d) < 1e12)) return putFloat(p, v);
+  std::int64_t q = std::llround(d * double(kScale[decimals]));
   if (q < 0) {
     *p++ = '-';
     q = -q;
   }
-  *p++ = char('0' + q / 10000);
+  p = std::to_chars(p, p + kNumber, q / kScale[decimals]).ptr;
   *p++ = '.';
-  const long f = q % 10000;
-  p[0] = char('0' + f / 1000);
-  p[1] = char('0' + f / 100 % 10);
-  p[2] = char('0' + f / 10 % 10);
-  p[3] = char('0' + f % 10);
-  return p + 4;
+  std::int64_t f = q % kScale[decimals];
+  for (int k = decimals - 1; k >= 0; --k) {
+    p[k] = char('0' + f % 10);
+    f /= 10;
+  }
+  return p + decimals;
 }
 
 // A growing text written through a raw pointer: reserve room for `lines` of
@@ -128,21 +134,21 @@ Result<const std::string*> ObjWriter::format(const std::vector<glm::vec3>& x,
       *p++ = 'v';
       for (int k = 0; k < 3; ++k) {
         *p++ = ' ';
-        p = putFloat(p, v[k]);
+        p = putFixed(p, v[k], 6);
       }
       *p++ = '\n';
     }
   }
   text_ += uvText_;
   {
-    Lines out(text_, normals_.size(), 4 + 3 * 8);
+    Lines out(text_, normals_.size(), 4 + 3 * kNumber);
     for (const glm::vec3& n : normals_) {
       char*& p = out.p();
       *p++ = 'v';
       *p++ = 'n';
       for (int k = 0; k < 3; ++k) {
         *p++ = ' ';
-        p = putUnit(p, n[k]);
+        p = putFixed(p, n[k], 4);
       }
       *p++ = '\n';
     }

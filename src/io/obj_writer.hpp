@@ -3,9 +3,9 @@
 // sequences (one file per frame).
 //
 //   # drape: N vertices, M triangles
-//   v x y z        every vertex, simulation order (shortest text that reads back exactly)
-//   vt u v         the distinct corner UVs, in order of first use (only if the mesh has UVs)
-//   vn x y z       smooth vertex normals as the renderer draws them, one per vertex
+//   v x y z        every vertex, simulation order, six decimals (a micrometre)
+//   vt u v         the distinct corner UVs, in order of first use, exact (if the mesh has UVs)
+//   vn x y z       smooth vertex normals as the renderer draws them, four decimals
 //   f a/t/n ...    1-based; `a//n` without UVs
 //
 // A tear adds vertices and re-points triangles, so the counts can change
