@@ -102,6 +102,8 @@ std::string paramText(const sim::ParamDesc& d, const Json& j, const std::string&
       return detail::floatText(v.x) + "," + detail::floatText(v.y) + "," + detail::floatText(v.z);
     }
     case sim::ParamType::Int:
+      if (sim::isSwitch(d) && j.is_boolean()) return j.get<bool>() ? "1" : "0";
+      [[fallthrough]];
     case sim::ParamType::Float:
       if (!j.is_number()) refuse(field, expected + ", got " + typeName(j));
       return j.dump();

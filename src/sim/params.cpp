@@ -1,5 +1,6 @@
 #include "sim/params.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -358,7 +359,24 @@ const ParamDesc* findParam(const std::string& name) {
   return nullptr;
 }
 
+bool isSwitch(const ParamDesc& d) {
+  return d.type == ParamType::Int && d.min == 0.0 && d.max == 1.0;
+}
+
+namespace {
+
+// 1 or 0 for the words people type for a switch (any case), else −1.
+int switchWord(std::string v) {
+  for (char& c : v) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (v == "true" || v == "on" || v == "yes") return 1;
+  if (v == "false" || v == "off" || v == "no") return 0;
+  return -1;
+}
+
+}  // namespace
+
 std::string describeRange(const ParamDesc& d) {
+  if (isSwitch(d)) return "a switch: 1/0, true/false, on/off or yes/no";
   switch (d.type) {
     case ParamType::Enum: {
       std::string s = "one of";
@@ -401,6 +419,10 @@ Result<void> setParam(Params& params, const std::string& key, const std::string&
     }
     case ParamType::Int: {
       double v;
+      if (const int word = isSwitch(*d) ? switchWord(trim(value)) : -1; word >= 0) {
+        d->set(params, double(word));
+        return {};
+      }
       if (!parseNumber(value, v) || v != std::floor(v) || v < d->min || v > d->max) return refuse();
       d->set(params, v);
       return {};

@@ -93,6 +93,10 @@ struct ParamDesc {
 };
 
 const std::vector<ParamDesc>& paramTable();
+
+// An integer parameter of range [0, 1]: an on/off switch (a checkbox in the
+// panel), set with 1/0, true/false, on/off or yes/no.
+bool isSwitch(const ParamDesc& desc);
 const ParamDesc* findParam(const std::string& name);
 
 // "KEY=VALUE" or (key, value) text as the user typed it. Checks type and range

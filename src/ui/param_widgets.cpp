@@ -40,7 +40,7 @@ bool drawParamWidget(const sim::ParamDesc& desc, sim::Params& params) {
       break;
     }
     case sim::ParamType::Int: {
-      if (desc.min == 0.0 && desc.max == 1.0) {  // a 0/1 switch reads best as a checkbox
+      if (sim::isSwitch(desc)) {
         bool on = desc.get(params) != 0.0;
         changed = ImGui::Checkbox(desc.name, &on);
         if (changed) desc.set(params, on ? 1.0 : 0.0);

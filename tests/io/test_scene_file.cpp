@@ -46,6 +46,20 @@ TEST(SceneFile, ParametersOfEveryTypeAreRead) {
   EXPECT_EQ(p.gravity, glm::vec3(0.0f, -3.5f, 1.0f));
 }
 
+TEST(SceneFile, SwitchesAreBooleansOrNumbers) {
+  auto f =
+      parseSceneFile(withMesh(R"(, "params": {"self_collision": true, "tethers": 0})"), "s.json");
+  ASSERT_TRUE(f) << f.error();
+  sim::Params p;
+  p.tethers = 1;
+  for (const std::string& s : f->sets) ASSERT_TRUE(sim::setParamAssignment(p, s)) << s;
+  EXPECT_EQ(p.self_collision, 1);
+  EXPECT_EQ(p.tethers, 0);
+  // Booleans only for switches.
+  EXPECT_NE(refusal(withMesh(R"(, "params": {"iterations": true})")).find("params.iterations"),
+            std::string::npos);
+}
+
 TEST(SceneFile, WrittenAndReadBackExactly) {
   sim::World world;
   world.params.k_stretch = 0.1f;  // not exact in binary: must come back as the same float

@@ -50,6 +50,34 @@ TEST(Params, SetsEveryTypeFromText) {
   }
 }
 
+TEST(Params, SwitchesTakeTheWordsPeopleType) {
+  const ParamDesc* self = findParam("self_collision");
+  ASSERT_NE(self, nullptr);
+  EXPECT_TRUE(isSwitch(*self));
+  EXPECT_TRUE(isSwitch(*findParam("tethers")));
+  EXPECT_FALSE(isSwitch(*findParam("iterations")));
+  for (const char* on : {"1", "true", "TRUE", "on", "On", "yes", " yes "}) {
+    Params p;
+    ASSERT_TRUE(setParam(p, "self_collision", on)) << on;
+    EXPECT_EQ(p.self_collision, 1) << on;
+  }
+  for (const char* off : {"0", "false", "off", "NO"}) {
+    Params p;
+    p.self_collision = 1;
+    ASSERT_TRUE(setParam(p, "self_collision", off)) << off;
+    EXPECT_EQ(p.self_collision, 0) << off;
+  }
+  for (const char* bad : {"2", "maybe", "onn", ""}) {
+    Params p;
+    auto r = setParam(p, "self_collision", bad);
+    ASSERT_FALSE(r) << bad;
+    EXPECT_NE(r.error().find("true/false, on/off or yes/no"), std::string::npos) << r.error();
+  }
+  // Words are for switches only.
+  Params p;
+  EXPECT_FALSE(setParam(p, "iterations", "true"));
+}
+
 TEST(Params, RefusesBadValuesNamingKeyAndRange) {
   Params p;
   const Params before = p;
