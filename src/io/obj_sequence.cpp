@@ -1,8 +1,5 @@
 #include "io/obj_sequence.hpp"
 
-#include <pthread.h>
-#include <sched.h>
-
 #include <chrono>
 #include <filesystem>
 #include <utility>
@@ -81,14 +78,6 @@ double ObjSequenceWriter::writeMsPerFrame() const {
 }
 
 void ObjSequenceWriter::run() {
-#ifdef __linux__
-  // Idle priority: the writer takes only the time the simulation's threads
-  // leave, so it never preempts one of them in the middle of a solve
-  // (where the others would wait for it at the next barrier). When it falls
-  // behind, add() blocks the simulation, and the writer gets the cores.
-  sched_param idle{};
-  (void)pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
-#endif
   ObjWriter writer;  // keeps the text of the topology from frame to frame
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {

@@ -1,5 +1,6 @@
 #include "io/obj_writer.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -64,6 +65,22 @@ class Lines {
   char* p_;
 };
 
+// One line "TAG x y z" per vector, `decimals` fixed decimals each.
+void appendVectors(std::string& text, const char* tag, const std::vector<glm::vec3>& vectors,
+                   int decimals) {
+  const std::size_t tagLength = std::strlen(tag);
+  Lines out(text, vectors.size(), tagLength + 1 + 3 * kNumber);
+  for (const glm::vec3& v : vectors) {
+    char*& p = out.p();
+    p = std::copy(tag, tag + tagLength, p);
+    for (int k = 0; k < 3; ++k) {
+      *p++ = ' ';
+      p = putFixed(p, v[k], decimals);
+    }
+    *p++ = '\n';
+  }
+}
+
 }  // namespace
 
 void ObjWriter::formatTopology(const std::vector<glm::uvec3>& triangles,
@@ -127,32 +144,9 @@ Result<const std::string*> ObjWriter::format(const std::vector<glm::vec3>& x,
   text_.clear();
   text_ += "# drape: " + std::to_string(x.size()) + " vertices, " +
            std::to_string(triangles.size()) + " triangles\n";
-  {
-    Lines out(text_, x.size(), 5 + 3 * kNumber);
-    for (const glm::vec3& v : x) {
-      char*& p = out.p();
-      *p++ = 'v';
-      for (int k = 0; k < 3; ++k) {
-        *p++ = ' ';
-        p = putFixed(p, v[k], 6);
-      }
-      *p++ = '\n';
-    }
-  }
+  appendVectors(text_, "v", x, 6);
   text_ += uvText_;
-  {
-    Lines out(text_, normals_.size(), 4 + 3 * kNumber);
-    for (const glm::vec3& n : normals_) {
-      char*& p = out.p();
-      *p++ = 'v';
-      *p++ = 'n';
-      for (int k = 0; k < 3; ++k) {
-        *p++ = ' ';
-        p = putFixed(p, n[k], 4);
-      }
-      *p++ = '\n';
-    }
-  }
+  appendVectors(text_, "vn", normals_, 4);
   text_ += faceText_;
   return &text_;
 }
