@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "sim/cloth.hpp"
-#include "sim/coloring.hpp"
 #include "sim/materials.hpp"
 #include "sim/world.hpp"
 
@@ -202,23 +201,12 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
                                       cloth.restPositions[global[kept[e.b]]]);
       e.rest = std::max(chord, kPathShare * e.rest);
     }
-    // A large level in colour order, to be split among threads; a small
-    // one keeps the pair order, which carries a correction further in one
-    // sweep than colour by colour.
-    std::vector<std::uint32_t> order(next.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-    if (next.size() >= kParallelLevel) {
-      std::vector<std::uint32_t> ends;
-      ends.reserve(2 * next.size());
-      for (const Edge& e : next) ends.insert(ends.end(), {e.a, e.b});
-      order = colourOrder(ends.data(), 2, next.size(), c, out.colourStart, out.serialColour);
-    }
     out.a.reserve(next.size());
-    for (std::uint32_t i : order) {
-      out.a.push_back(next[i].a);
-      out.b.push_back(next[i].b);
-      out.rest.push_back(next[i].rest);
-      out.stiffness.push_back(next[i].stiffness);
+    for (const Edge& e : next) {
+      out.a.push_back(e.a);
+      out.b.push_back(e.b);
+      out.rest.push_back(e.rest);
+      out.stiffness.push_back(e.stiffness);
     }
     std::vector<std::uint32_t> nextGlobal(c);
     std::vector<double> nextMass(c);

@@ -126,43 +126,31 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
       sync();
     }
   };
-  // The coarse levels (hierarchy.hpp): the small ones at the top, coarsest
-  // first, on thread 0 in one go; each larger one colour by colour, split
-  // among the threads like the stretch constraints, then its fine vertices
-  // split.
+  // The coarse levels (hierarchy.hpp), coarsest first: the projections on
+  // thread 0 in the levels' own order (it carries corrections further per
+  // sweep than colour by colour); the fine vertices of a large level moved
+  // on all the threads, of a small one on thread 0 with its projections.
   Hierarchy& hier = sc.hierarchy;
-  std::size_t splitLevels = hier.levels.size();  // levels [splitLevels, end) are small
-  while (splitLevels > 0 && !hier.levels[splitLevels - 1].parallel()) --splitLevels;
   auto hierarchyPass = [&](int t) {
     std::size_t b, e;
     batch::share(0, hier.levels.front().vertex.size(), t, n, b, e);
     saveHierarchyStart(points, hier, b, e);
     sync();
-    if (t == 0)
-      for (std::size_t l = hier.levels.size(); l-- > splitLevels;) {
-        const HierarchyLevel& level = hier.levels[l];
+    for (std::size_t l = hier.levels.size(); l-- > 0;) {
+      const HierarchyLevel& level = hier.levels[l];
+      const bool split = level.fine.size() >= kSplitFine;
+      if (t == 0) {
         for (int sweep = 0; sweep < kHierarchySweeps; ++sweep)
           projectHierarchyLevel(points, level, prm.k_stretch, 0, level.a.size());
-        interpolateHierarchyLevel(points, level, hier.start, 0, level.fine.size());
+        if (!split) interpolateHierarchyLevel(points, level, hier.start, 0, level.fine.size());
       }
-    sync();
-    for (std::size_t l = splitLevels; l-- > 0;) {
-      const HierarchyLevel& level = hier.levels[l];
-      for (int sweep = 0; sweep < kHierarchySweeps; ++sweep) {
-        if (!level.parallel()) {  // sizes shrink level by level: not expected
-          if (t == 0) projectHierarchyLevel(points, level, prm.k_stretch, 0, level.a.size());
-          sync();
-          continue;
-        }
-        colours(level.colourStart, level.serialColour, t,
-                [&](std::size_t cb, std::size_t ce, bool) {
-                  projectHierarchyLevel(points, level, prm.k_stretch, cb, ce);
-                });
-      }
+      if (!split) continue;
+      sync();
       batch::share(0, level.fine.size(), t, n, b, e);
       interpolateHierarchyLevel(points, level, hier.start, b, e);
       sync();
     }
+    if (hier.levels.front().fine.size() < kSplitFine) sync();  // thread 0 ended alone
   };
   team.run([&](int t) {
     for (int it = 0; it < iterations; ++it) {
