@@ -47,10 +47,12 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   cli.add_option("--frames", framesText, "run N frames, write the outputs and exit")
       ->type_name("N");
   cli.add_flag("--headless", o.headless, "simulate without a window or GL context");
-  cli.add_option("--stats", o.statsPath, "write statistics of the run as JSON")
-      ->type_name("FILE.json");
-  cli.add_option("--export-obj", o.exportObjPath, "write the final mesh as OBJ")
-      ->type_name("FILE.obj");
+  CLI::Option* statsOption =
+      cli.add_option("--stats", o.statsPath, "write statistics of the run as JSON")
+          ->type_name("FILE.json");
+  CLI::Option* exportOption =
+      cli.add_option("--export-obj", o.exportObjPath, "write the final mesh as OBJ")
+          ->type_name("FILE.obj");
   CLI::Option* compareOption =
       cli.add_option("--compare", o.compareSets,
                      "side by side: the same scene twice, these settings on the right "
@@ -106,6 +108,9 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   }
   if (saveOption->count() > 0 && o.saveScenePath.empty())
     return fail("--save-scene needs a file name");
+  if (statsOption->count() > 0 && o.statsPath.empty()) return fail("--stats needs a file name");
+  if (exportOption->count() > 0 && o.exportObjPath.empty())
+    return fail("--export-obj needs a file name");
   if (recordOption->count() > 0) {
     if (o.recordPath.empty()) return fail("--record needs a folder or a .mp4 file");
     if (o.headless) return fail("--record needs a window; it cannot be used with --headless");

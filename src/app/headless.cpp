@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "app/messages.hpp"
 #include "app/outputs.hpp"
 #include "app/recorder.hpp"
 
@@ -13,11 +14,11 @@ namespace {
 // handed over is on disk), then the outputs written from the state as it is.
 int finishRun(const Session& session, const Options& options, Recorder& meshes, int code) {
   if (auto r = meshes.stop(); !r) {
-    std::fprintf(stderr, "drape: error: --record-obj: %s\n", r.error().c_str());
+    printError("--record-obj: " + r.error());
     code = 1;
   }
   if (auto r = writeOutputs(session, options); !r) {
-    std::fprintf(stderr, "drape: error: %s\n", r.error().c_str());
+    printError(r.error());
     code = 1;
   }
   return code;
@@ -32,21 +33,21 @@ int runHeadless(Session& session, const Options& options) {
     if (auto r = meshes.start(objSequenceTarget(options.recordObjPath, options.overwrite), 0,
                               "--record-obj");
         !r) {
-      std::fprintf(stderr, "drape: error: %s\n", r.error().c_str());
+      printError(r.error());
       return 2;
     }
   for (int i = 0; i < frames; ++i) {
     if (!session.step()) {
       // The watchdog rolled the world back to the last good frame; the
       // outputs are still written from that finite state.
-      std::fprintf(stderr, "drape: error: %s\n", session.lastError().c_str());
+      printError(session.lastError());
       return finishRun(session, options, meshes, 1);
     }
     // A recording that breaks (disk full, folder gone) ends the run: what
     // was written stays, and the outputs are written as for any early end.
     if (meshes.recording())
       if (auto r = meshes.addMesh(session.world()); !r) {
-        std::fprintf(stderr, "drape: error: --record-obj: %s\n", r.error().c_str());
+        printError("--record-obj: " + r.error());
         return finishRun(session, options, meshes, 1);
       }
   }

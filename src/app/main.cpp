@@ -5,6 +5,7 @@
 
 #include "app/cli.hpp"
 #include "app/headless.hpp"
+#include "app/messages.hpp"
 #include "app/outputs.hpp"
 #include "app/recorder.hpp"
 #include "app/session.hpp"
@@ -19,7 +20,7 @@
 namespace {
 
 int error(const std::string& message) {
-  std::fprintf(stderr, "drape: error: %s\n", message.c_str());
+  drape::app::printError(message);
   return 2;
 }
 
@@ -64,10 +65,9 @@ int main(int argc, char** argv) {
           ? app::Session::createFromFile(options.scene, options.sets)
           : app::Session::create(options.scene, options.sets);
   if (!session) return error(session.error());
-  for (const std::string& w : session->warnings())
-    std::fprintf(stderr, "drape: warning: %s\n", w.c_str());
+  for (const std::string& w : session->warnings()) app::printWarning(w);
   if (!options.saveScenePath.empty()) {
-    auto saved = scene::writeSceneFile(options.saveScenePath, session->describe(session->camera()));
+    auto saved = app::saveSceneFile(options.saveScenePath, session->describe(session->camera()));
     if (!saved) return error(saved.error());
     if (options.frames == 0) {
       if (auto r = app::writeOutputs(session.value(), options); !r) return error(r.error());

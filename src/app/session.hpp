@@ -44,6 +44,8 @@ class Session {
   // caught an unstable step: the world is rolled back, lastError() says why.
   bool step();
   const std::string& lastError() const { return lastError_; }
+  // Whether the watchdog caught a step since the scene was (re)built.
+  bool watchdogTripped() const { return !lastError_.empty(); }
   // Rebuild the current scene with the current parameters.
   Result<void> reset();
   // Switch to another built-in scene (its defaults, then the user's overrides).

@@ -14,6 +14,7 @@
 
 #include "app/gl_window.hpp"
 #include "app/mesh_loading.hpp"
+#include "app/messages.hpp"
 #include "app/outputs.hpp"
 #include "app/recorder.hpp"
 #include "app/window_input.hpp"
@@ -30,7 +31,7 @@ namespace drape::app {
 namespace {
 
 int error(const std::string& message, int code) {
-  std::fprintf(stderr, "drape: error: %s\n", message.c_str());
+  printError(message);
   return code;
 }
 
@@ -160,7 +161,7 @@ Result<void> App::init() {
 
 void App::setError(const std::string& message) {
   uiError_ = message;
-  std::fprintf(stderr, "drape: error: %s\n", message.c_str());
+  printError(message);
 }
 
 void App::sceneReplaced(bool newCamera) {
@@ -184,14 +185,13 @@ void App::loadMesh(const std::string& path) {
   }
   uiError_.clear();
   browser_.remember(path);
-  for (const std::string& w : session_.warnings())
-    std::fprintf(stderr, "drape: warning: %s\n", w.c_str());
+  for (const std::string& w : session_.warnings()) printWarning(w);
   sceneReplaced(true);
   if (compare_) updateCompare();
 }
 
 void App::saveScene(const std::string& path) {
-  if (auto r = scene::writeSceneFile(path, session_.describe(cameraHint())); !r) {
+  if (auto r = saveSceneFile(path, session_.describe(cameraHint())); !r) {
     setError(r.error());
     return;
   }

@@ -14,6 +14,8 @@
 
 #include <tiny_obj_loader.h>
 
+#include "sim/text.hpp"
+
 // Two passes. tinyobjloader reads numbers and indices with atoi-like parsers
 // that turn garbage into 0 or a prefix without a word ("1.5abc" is 1.5, "x"
 // is 0), and its triangulation skips faces whose indices are out of range. So
@@ -27,24 +29,13 @@ namespace {
 
 using std::string_view;
 
-// Bytes as they can be shown in a one-line message: printable ASCII kept,
-// everything else as \xHH, cut after a few characters.
+// A token as a one-line message can show it, cut after a few characters.
 std::string printable(string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size() && i < 24; ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += char(c);
-    } else {
-      static const char* hex = "0123456789abcdef";
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  if (s.size() > 24) out += "...";
-  return out;
+  return drape::printable(s, 24);
 }
+
+// The most corners of one face: more are refused, not triangulated.
+constexpr std::size_t kMostCorners = 1024;
 
 std::vector<string_view> splitTokens(string_view line) {
   std::vector<string_view> out;
@@ -218,6 +209,11 @@ Result<void> scanStatement(Scan& s, string_view line, std::size_t number, const 
     keep = true;
   } else if (key == "f") {
     if (auto r = corners(3, "a face"); !r) return r;
+    // Ear clipping takes time cubic in the corners (16,000: 16 s).
+    if (args > kMostCorners)
+      return at("a face with " + std::to_string(args) + " corners; at most " +
+                std::to_string(kMostCorners) +
+                " are supported (triangulate it in the modelling tool)");
     ++s.info.faces;
     s.expectedTriangles += args - 2;
     if (args == 3)

@@ -1,5 +1,7 @@
 #include "io/output_path.hpp"
 
+#include <fcntl.h>
+#include <stdlib.h>  // mkstemp
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,24 +14,69 @@
 namespace drape::io {
 namespace fs = std::filesystem;
 
+namespace {
+
+// The file that writing `path` replaces or creates: an existing file with
+// its symbolic links resolved (devices and pipes as they are named: the
+// links of /dev/stdout lead to no path); where nothing exists, the path a
+// dangling link points to, followed at most 16 links deep.
+fs::path followLinks(const fs::path& path) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::exists(status)) {
+    if (!fs::is_regular_file(status)) return path;
+    const fs::path real = fs::canonical(path, ec);
+    return ec ? path : real;
+  }
+  fs::path p = path;
+  for (int depth = 0; depth < 16 && fs::is_symlink(fs::symlink_status(p, ec)); ++depth) {
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = target.is_absolute() ? target : p.parent_path() / target;
+  }
+  return p;
+}
+
+}  // namespace
+
 Result<void> checkWritableFile(const std::string& path, const char* what) {
   if (path.empty()) return fail(std::string(what) + ": empty path");
   std::error_code ec;
-  const fs::path p(path);
-  if (fs::is_directory(p, ec)) return fail(std::string(what) + " " + path + " is a folder");
+  const fs::path p = followLinks(path);
+  const fs::file_status status = fs::status(p, ec);
+  if (fs::is_directory(status)) return fail(std::string(what) + " " + path + " is a folder");
   fs::path dir = p.parent_path();
   if (dir.empty()) dir = ".";
   if (!fs::is_directory(dir, ec))
     return fail(std::string(what) + " " + path + ": folder " + dir.string() + " does not exist");
+  // A pipe or a device is not opened here: opening and closing a pipe would
+  // end what reads it. Writing it fails at once if nothing reads it then.
+  if (fs::exists(status) && !fs::is_regular_file(status)) return {};
   // Try it: permission bits say nothing for root or special file systems.
-  // An existing file is opened for appending (left unchanged); a probe file
-  // that did not exist is removed again.
-  const bool existed = fs::exists(p, ec);
-  std::FILE* f = std::fopen(path.c_str(), "ab");
-  if (!f) return fail(std::string(what) + " " + path + " is not writable: " + std::strerror(errno));
-  std::fclose(f);
-  if (!existed) fs::remove(p, ec);
+  // An existing file is opened for appending (left unchanged); where there
+  // is none yet, a probe file beside it is made and removed again.
+  if (fs::exists(status)) {
+    std::FILE* f = std::fopen(p.c_str(), "ab");
+    if (!f)
+      return fail(std::string(what) + " " + path + " is not writable: " + std::strerror(errno));
+    std::fclose(f);
+    return {};
+  }
+  std::string probe = (dir / ".drape-probe-XXXXXX").string();
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0)
+    return fail(std::string(what) + " " + path + " is not writable: " + std::strerror(errno));
+  ::close(fd);
+  ::unlink(probe.c_str());
   return {};
+}
+
+bool samePath(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  const fs::path ca = fs::weakly_canonical(fs::absolute(followLinks(a), ec), ec);
+  const fs::path cb = fs::weakly_canonical(fs::absolute(followLinks(b), ec), ec);
+  return ca == cb;
 }
 
 Result<void> ensureWritableFolder(const std::string& path, const char* what) {
@@ -54,12 +101,26 @@ bool folderHasEntries(const std::string& path) {
 
 Result<void> writeFileAtomically(const std::string& path, const void* data, std::size_t size) {
   // A device or a pipe is written in place: there is no file to keep, and
-  // renaming over it would replace the device.
+  // renaming over it would replace the device. It is opened without
+  // waiting (a pipe that nothing reads fails at once), then written
+  // waiting. Through a symbolic link, its target is replaced and the link
+  // stays.
+  const std::string target = followLinks(path).string();
   std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
+  const fs::file_status status = fs::status(target, ec);
   const bool inPlace = fs::exists(status) && !fs::is_regular_file(status);
-  const std::string temporary = inPlace ? path : path + ".part";
-  std::FILE* f = std::fopen(temporary.c_str(), "wb");
+  const std::string temporary = inPlace ? target : target + ".part";
+  std::FILE* f = nullptr;
+  if (inPlace) {
+    const int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK);
+    if (fd >= 0 && ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+      f = ::fdopen(fd, "wb");
+    if (fd < 0 && errno == ENXIO)
+      return fail("cannot write " + path + ": a pipe that nothing reads");
+    if (!f && fd >= 0) ::close(fd);
+  } else {
+    f = std::fopen(temporary.c_str(), "wb");
+  }
   if (!f) return fail("cannot write " + path + ": " + std::strerror(errno));
   const bool written = std::fwrite(data, 1, size, f) == size && std::fflush(f) == 0;
   int error = errno;
@@ -70,7 +131,7 @@ Result<void> writeFileAtomically(const std::string& path, const void* data, std:
     return fail("cannot write " + path + ": " + std::strerror(error));
   }
   if (inPlace) return {};
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+  if (std::rename(temporary.c_str(), target.c_str()) != 0) {
     error = errno;
     std::remove(temporary.c_str());
     return fail("cannot write " + path + ": " + std::strerror(error));

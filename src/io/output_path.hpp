@@ -10,8 +10,14 @@
 namespace drape::io {
 
 // A file path whose folder exists and is writable and that is not itself a
-// folder. Leaves nothing behind.
+// folder. Leaves nothing behind. A symbolic link is checked where it
+// points (and left in place); a pipe or a device is not opened (that would
+// end what reads a pipe).
 Result<void> checkWritableFile(const std::string& path, const char* what);
+
+// Whether two paths name the same file or folder: the same file when both
+// exist (hard links too), else the same path once links are followed.
+bool samePath(const std::string& a, const std::string& b);
 
 // A folder that exists (or can be created) and is writable. Creates it.
 Result<void> ensureWritableFolder(const std::string& path, const char* what);
@@ -22,7 +28,9 @@ bool folderHasEntries(const std::string& path);
 // Write `size` bytes from `data` to `path` through a temporary file beside it, renamed over
 // `path` only once every byte is written and flushed: a full disk or a
 // vanished folder is an error naming the file, and whatever was at `path`
-// before stays as it was. A path that is a device or a pipe is written in place.
+// before stays as it was. A path that is a device or a pipe is written in
+// place, failing at once when nothing reads the pipe; through a symbolic
+// link, the file it points to is replaced and the link kept.
 Result<void> writeFileAtomically(const std::string& path, const void* data, std::size_t size);
 
 // "frame_00042.png": the name of frame `index` of a sequence whose files end

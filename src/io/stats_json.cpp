@@ -1,13 +1,11 @@
 #include "io/stats_json.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "io/output_path.hpp"
 #include "sim/self_collision.hpp"
 #include "sim/stats.hpp"
 
@@ -69,19 +67,19 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   j["min_collider_distance"] = num(sim::minColliderDistance(world));
   j["pieces"] = world.cloth.pieceCount;
   j["torn_edges"] = world.tornEdges;
-  j["self_intersections"] = sim::countSelfIntersections(world);
+  // null where the mesh is too dense to count them in linear time.
+  const std::optional<std::size_t> crossings = sim::countSelfIntersections(world);
+  j["self_intersections"] = crossings ? json(*crossings) : json();
   j["nan"] = !sim::allFinite(world);
   j["watchdog"] = run.watchdogTripped;
-  return j.dump(2);
+  // A scene named by a file name that is not UTF-8 (JSON text must be)
+  // gets U+FFFD for its odd bytes.
+  return j.dump(2, ' ', false, json::error_handler_t::replace);
 }
 
 Result<void> writeStats(const std::string& path, const sim::World& world, const RunInfo& run) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) return fail("cannot write " + path + ": " + std::strerror(errno));
-  out << statsJson(world, run) << '\n';
-  out.flush();
-  if (!out) return fail("cannot write " + path + ": " + std::strerror(errno));
-  return {};
+  const std::string text = statsJson(world, run) + "\n";
+  return writeFileAtomically(path, text.data(), text.size());
 }
 
 }  // namespace drape::io

@@ -7,7 +7,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 namespace drape::io {
 namespace {
@@ -50,21 +50,23 @@ Result<void> VideoWriter::open(const std::string& ffmpeg, const std::string& pat
     return fail("cannot record " + path + ": video frames need even sides, not " +
                 std::to_string(width) + "x" + std::to_string(height));
   // ffmpeg's messages go to a file of their own, so that a failure can be
-  // reported in one line rather than scattered over the terminal.
+  // reported in one line rather than scattered over the terminal. The file
+  // is unlinked at once and kept open (ffmpeg inherits it as its stderr):
+  // nothing is left behind however drape ends, a kill included.
   char logName[] = "/tmp/drape-ffmpeg-XXXXXX";
   const int fd = ::mkstemp(logName);
   if (fd < 0) return fail("cannot record " + path + ": no temporary file for ffmpeg's log");
-  ::close(fd);
-  log_ = logName;
+  ::unlink(logName);
+  log_ = fd;
   const std::string size = std::to_string(width) + "x" + std::to_string(height);
   const std::string command =
       shellQuote(ffmpeg) + " -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgb24 -s " +
       size + " -r " + std::to_string(fps) + " -i - -an -pix_fmt yuv420p -movflags +faststart " +
-      shellQuote(path) + " 2>" + shellQuote(log_);
+      shellQuote(path) + " 2>/dev/fd/" + std::to_string(log_);
   std::signal(SIGPIPE, SIG_IGN);
   pipe_ = ::popen(command.c_str(), "w");
   if (!pipe_) {
-    std::remove(log_.c_str());
+    closeLog();
     return fail("cannot record " + path + ": cannot start " + ffmpeg);
   }
   path_ = path;
@@ -85,7 +87,7 @@ Result<void> VideoWriter::close() {
   const int status = ::pclose(pipe_);
   pipe_ = nullptr;
   const std::string message = lastLogLine();
-  std::remove(log_.c_str());
+  closeLog();
   if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) return {};
   std::string why = "ffmpeg could not write " + path_;
   if (status != -1 && WIFEXITED(status))
@@ -93,8 +95,21 @@ Result<void> VideoWriter::close() {
   return fail(message.empty() ? why : why + ": " + message);
 }
 
+void VideoWriter::closeLog() {
+  if (log_ >= 0) ::close(log_);
+  log_ = -1;
+}
+
 std::string VideoWriter::lastLogLine() const {
-  std::ifstream in(log_);
+  if (log_ < 0) return {};
+  // The last non-blank line of the log's (last 64 KB).
+  const off_t end = ::lseek(log_, 0, SEEK_END);
+  if (end <= 0) return {};
+  const off_t from = end > 65536 ? end - 65536 : 0;
+  std::string text(std::size_t(end - from), '\0');
+  const ssize_t got = ::pread(log_, text.data(), text.size(), from);
+  text.resize(got > 0 ? std::size_t(got) : 0);
+  std::istringstream in(text);
   std::string line, last;
   while (std::getline(in, line))
     if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;

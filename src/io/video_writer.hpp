@@ -39,9 +39,11 @@ class VideoWriter {
  private:
   // ffmpeg's last message line (from its log file), for error messages.
   std::string lastLogLine() const;
+  void closeLog();
 
   std::FILE* pipe_ = nullptr;
-  std::string path_, log_;
+  std::string path_;
+  int log_ = -1;  // ffmpeg's log: an unlinked temporary file
   std::size_t frameBytes_ = 0;
 };
 

@@ -64,9 +64,10 @@ Result<void> applySceneFile(const SceneFile& file, Scene& scene, const std::stri
 SceneFile describeScene(const sim::World& world, const CameraHint& camera);
 // Text of a scene file (objPath written as given).
 std::string sceneFileText(const SceneFile& file);
-// Write `file` to `path`, the OBJ path made relative to the file's folder
-// when it can be.
-Result<void> writeSceneFile(const std::string& path, SceneFile file);
+// The text of `file` to be saved at `path`: the OBJ path made relative to
+// that file's folder when it can be. Refused when the OBJ path is not UTF-8
+// (JSON text cannot hold it).
+Result<std::string> sceneFileTextFor(const std::string& path, SceneFile file);
 
 // Whether a --scene argument names a scene file rather than a built-in scene.
 bool looksLikeSceneFile(const std::string& nameOrPath);

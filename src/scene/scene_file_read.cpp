@@ -12,11 +12,15 @@
 
 #include "scene/scene_file.hpp"
 #include "scene/scene_file_detail.hpp"
+#include "sim/text.hpp"
 
 namespace drape::scene {
 namespace {
 
 using Json = nlohmann::json;
+
+// The largest scene file read (a million pins take about 60 MB).
+constexpr std::uintmax_t kMostSceneFileBytes = std::uintmax_t(64) << 20;
 
 // A field error: thrown inside the parser only and turned into a Result at
 // its boundary, so each check is one line.
@@ -26,6 +30,40 @@ struct FieldError {
 
 [[noreturn]] void refuse(const std::string& field, const std::string& message) {
   throw FieldError{field, message};
+}
+
+// A value as an error message quotes it: at most two levels deep and about
+// 60 characters (a value can be a 200 KB nest of arrays), strings cut and
+// made printable.
+void excerptInto(const Json& j, int depth, std::string& out) {
+  constexpr std::size_t kMost = 60;
+  if (j.is_array() || j.is_object()) {
+    out += j.is_array() ? '[' : '{';
+    bool first = true;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (!first) out += ", ";
+      first = false;
+      if (depth >= 2 || out.size() > kMost) {
+        out += "...";
+        break;
+      }
+      if (j.is_object()) out += "\"" + printable(it.key(), 24) + "\": ";
+      excerptInto(*it, depth + 1, out);
+    }
+    out += j.is_array() ? ']' : '}';
+    return;
+  }
+  if (j.is_string()) {
+    out += "\"" + printable(j.get_ref<const std::string&>(), 40) + "\"";
+    return;
+  }
+  out += j.dump();
+}
+
+std::string excerpt(const Json& j) {
+  std::string out;
+  excerptInto(j, 0, out);
+  return out;
 }
 
 const char* typeName(const Json& j) {
@@ -47,8 +85,8 @@ void checkKeys(const Json& object, const std::string& field,
     if (ok) continue;
     std::string list;
     for (const char* k : known) list += std::string(list.empty() ? "" : ", ") + k;
-    refuse(field.empty() ? item.key() : field + "." + item.key(),
-           "unknown field (known here: " + list + ")");
+    const std::string key = printable(item.key(), 40);
+    refuse(field.empty() ? key : field + "." + key, "unknown field (known here: " + list + ")");
   }
 }
 
@@ -72,14 +110,14 @@ double number(const Json& j, const std::string& field) {
 
 float positive(const Json& j, const std::string& field) {
   const double v = number(j, field);
-  if (!(float(v) > 0.0f)) refuse(field, "expected a number > 0, got " + j.dump());
+  if (!(float(v) > 0.0f)) refuse(field, "expected a number > 0, got " + excerpt(j));
   return float(v);
 }
 
 glm::vec3 vec3(const Json& j, const std::string& field) {
   if (!j.is_array() || j.size() != 3)
     refuse(field,
-           std::string("expected [x, y, z], got ") + (j.is_array() ? j.dump() : typeName(j)));
+           std::string("expected [x, y, z], got ") + (j.is_array() ? excerpt(j) : typeName(j)));
   return {float(number(j[0], field + "[0]")), float(number(j[1], field + "[1]")),
           float(number(j[2], field + "[2]"))};
 }
@@ -117,12 +155,12 @@ std::vector<std::string> readParams(const Json& params) {
   std::vector<std::string> sets;
   sim::Params scratch;
   for (const auto& item : params.items()) {
-    const std::string field = "params." + item.key();
+    const std::string field = "params." + printable(item.key(), 40);
     const sim::ParamDesc* d = sim::findParam(item.key());
     if (!d) refuse(field, "unknown parameter (see drape --help and the README's parameter table)");
     const std::string text = paramText(*d, item.value(), field);
     if (!sim::setParam(scratch, d->name, text))
-      refuse(field, "expected " + sim::describeRange(*d) + ", got " + item.value().dump());
+      refuse(field, "expected " + sim::describeRange(*d) + ", got " + excerpt(item.value()));
     sets.push_back(std::string(d->name) + "=" + text);
   }
   return sets;
@@ -152,7 +190,7 @@ std::vector<PinSpec> readPins(const Json& pins) {
     const Json& v = required(p, field, "vertex");
     if (!v.is_number_integer() || v.get<long long>() < 0 ||
         v.get<long long>() > std::numeric_limits<std::uint32_t>::max())
-      refuse(field + ".vertex", "expected a vertex index (a whole number >= 0), got " + v.dump());
+      refuse(field + ".vertex", "expected a vertex index (a whole number >= 0), got " + excerpt(v));
     PinSpec spec;
     spec.vertex = std::uint32_t(v.get<long long>());
     if (auto it = p.find("anchor"); it != p.end()) spec.anchor = vec3(*it, field + ".anchor");
@@ -178,7 +216,8 @@ sim::Collider readCollider(const Json& c, const std::string& field) {
     out = sim::Collider::plane(center, glm::vec3(0, 1, 0));
     if (auto it = c.find("normal"); it != c.end()) {
       const glm::vec3 n = vec3(*it, field + ".normal");
-      if (!(glm::length(n) > 1e-6f)) refuse(field + ".normal", "expected a non-zero vector");
+      if (!(glm::length(glm::dvec3(n)) > 1e-6))
+        refuse(field + ".normal", "expected a non-zero vector");
       out = sim::Collider::plane(center, n);
     }
   } else if (kind == "sphere") {
@@ -193,7 +232,7 @@ sim::Collider readCollider(const Json& c, const std::string& field) {
         sim::Collider::capsule(center, positive(required(c, field, "radius"), field + ".radius"),
                                positive(required(c, field, "half_length"), field + ".half_length"));
   } else {
-    refuse(field + ".shape", "expected one of plane, sphere, box, capsule, got " + shape.dump());
+    refuse(field + ".shape", "expected one of plane, sphere, box, capsule, got " + excerpt(shape));
   }
   const char* unused[] = {kind == "sphere" || kind == "capsule" ? "" : "radius",
                           kind == "box" ? "" : "half_extents",
@@ -203,11 +242,11 @@ sim::Collider readCollider(const Json& c, const std::string& field) {
   if (auto it = c.find("orientation"); it != c.end()) {
     const std::string f = field + ".orientation";
     if (!it->is_array() || it->size() != 4)
-      refuse(f, "expected a unit quaternion [w, x, y, z], got " + it->dump());
+      refuse(f, "expected a unit quaternion [w, x, y, z], got " + excerpt(*it));
     const glm::quat q(float(number((*it)[0], f + "[0]")), float(number((*it)[1], f + "[1]")),
                       float(number((*it)[2], f + "[2]")), float(number((*it)[3], f + "[3]")));
     if (std::abs(glm::length(q) - 1.0f) > 1e-3f)
-      refuse(f, "expected a unit quaternion [w, x, y, z] (length 1), got " + it->dump());
+      refuse(f, "expected a unit quaternion [w, x, y, z] (length 1), got " + excerpt(*it));
     out.orientation = q;
   }
   if (auto it = c.find("motion"); it != c.end()) out.motion = readMotion(*it, field + ".motion");
@@ -244,7 +283,7 @@ void readMesh(const Json& mesh, SceneFile& out) {
       std::string names;
       for (const SceneInfo& info : builtinScenes())
         names += std::string(names.empty() ? "" : ", ") + info.name;
-      refuse("mesh.scene", "expected a built-in scene (" + names + "), got " + s.dump());
+      refuse("mesh.scene", "expected a built-in scene (" + names + "), got " + excerpt(s));
     }
     if (mesh.contains("as")) refuse("mesh.as", "only used with \"obj\"");
     out.builtin = s.get<std::string>();
@@ -252,11 +291,11 @@ void readMesh(const Json& mesh, SceneFile& out) {
   }
   const Json& obj = mesh["obj"];
   if (!obj.is_string() || obj.get<std::string>().empty())
-    refuse("mesh.obj", "expected the path of an OBJ file, got " + obj.dump());
+    refuse("mesh.obj", "expected the path of an OBJ file, got " + excerpt(obj));
   out.objPath = obj.get<std::string>();
   if (auto it = mesh.find("as"); it != mesh.end()) {
     auto as = it->is_string() ? parseMeshAs(it->get<std::string>()) : fail("expected a string");
-    if (!as) refuse("mesh.as", as.error() + ", got " + it->dump());
+    if (!as) refuse("mesh.as", as.error() + ", got " + excerpt(*it));
     out.objAs = as.value();
   }
 }
@@ -267,10 +306,11 @@ Result<SceneFile> parseSceneFile(const std::string& text, const std::string& nam
   Json j;
   try {
     j = Json::parse(text);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {
+    // A syntax error, or a number beyond a double (1e400).
     std::string what = e.what();
     if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
-    return fail(name + ": not valid JSON: " + what);
+    return fail(name + ": not valid JSON: " + printable(what, 100));
   }
   SceneFile out;
   try {
@@ -278,7 +318,7 @@ Result<SceneFile> parseSceneFile(const std::string& text, const std::string& nam
     const Json& version = required(j, "", "drape_scene");
     if (!version.is_number_integer() || version.get<long long>() != kSceneFileVersion)
       refuse("drape_scene", "expected the format version " + std::to_string(kSceneFileVersion) +
-                                ", got " + version.dump());
+                                ", got " + excerpt(version));
     readMesh(required(j, "", "mesh"), out);
     if (auto it = j.find("params"); it != j.end()) out.sets = readParams(*it);
     if (auto it = j.find("pins"); it != j.end()) out.pins = readPins(*it);
@@ -293,7 +333,14 @@ Result<SceneFile> parseSceneFile(const std::string& text, const std::string& nam
 Result<SceneFile> readSceneFile(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (fs::is_directory(path, ec)) return fail(path + ": is a folder, not a scene file");
+  const fs::file_status status = fs::status(path, ec);
+  if (fs::is_directory(status)) return fail(path + ": is a folder, not a scene file");
+  // Pipes and devices could block or never end.
+  if (fs::exists(status) && !fs::is_regular_file(status))
+    return fail(path + ": is not a regular file");
+  if (fs::exists(status) && fs::file_size(path, ec) > kMostSceneFileBytes)
+    return fail(path + ": larger than " + std::to_string(kMostSceneFileBytes >> 20) +
+                " MB; not a scene file");
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(path + ": cannot open the scene file (missing or unreadable)");
   std::stringstream ss;
@@ -313,7 +360,7 @@ Result<void> applySceneFile(const SceneFile& file, Scene& scene, const std::stri
         return fail(name + ": pins[" + std::to_string(i) + "].vertex: " +
                     std::to_string((*file.pins)[i].vertex) + " is out of range (the cloth has " +
                     std::to_string(world.vertexCount()) + " vertices)");
-    while (!world.pins.empty()) sim::unpinVertex(world, world.pins.back().vertex);
+    sim::unpinAll(world);
     for (const PinSpec& p : *file.pins) {
       sim::pinVertex(world, p.vertex, p.motion);
       sim::Pin& pin = world.pins.back();

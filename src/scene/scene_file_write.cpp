@@ -3,13 +3,13 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 
 #include <nlohmann/json.hpp>
 
 #include "scene/scene_file.hpp"
 #include "scene/scene_file_detail.hpp"
+#include "sim/text.hpp"
 
 namespace drape::scene {
 namespace {
@@ -168,21 +168,19 @@ std::string sceneFileText(const SceneFile& f) {
   return compactNumberArrays(j.dump(2)) + "\n";
 }
 
-Result<void> writeSceneFile(const std::string& path, SceneFile file) {
+Result<std::string> sceneFileTextFor(const std::string& path, SceneFile file) {
   namespace fs = std::filesystem;
   if (!file.objPath.empty()) {
+    if (!isValidUtf8(file.objPath))
+      return fail(printable(path) + ": cannot save the scene: the mesh's file name " +
+                  printable(file.objPath) +
+                  " is not UTF-8, which a scene file cannot hold; rename the OBJ file");
     std::error_code ec;
     const fs::path folder = fs::absolute(fs::path(path), ec).parent_path();
     const fs::path rel = fs::relative(fs::absolute(file.objPath, ec), folder, ec);
     if (!ec && !rel.empty()) file.objPath = rel.string();
   }
-  const std::string text = sceneFileText(file);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return fail(path + ": cannot write the scene file");
-  out << text;
-  out.flush();
-  if (!out) return fail(path + ": writing the scene file failed (disk full?)");
-  return {};
+  return sceneFileText(file);
 }
 
 }  // namespace drape::scene

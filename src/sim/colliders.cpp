@@ -28,7 +28,12 @@ Collider Collider::plane(const glm::vec3& point, const glm::vec3& normal) {
   Collider c;
   c.kind = ColliderKind::Plane;
   c.center = point;
-  c.orientation = glm::rotation(glm::vec3(0, 1, 0), glm::normalize(normal));
+  // Normalised in double: the float length of [1e20, 1e20, 1e20] overflows.
+  const glm::dvec3 n(normal);
+  const double length = glm::length(n);
+  const glm::vec3 unit =
+      length > 0.0 && std::isfinite(length) ? glm::vec3(n / length) : glm::vec3(0, 1, 0);
+  c.orientation = glm::normalize(glm::rotation(glm::vec3(0, 1, 0), unit));
   return c;
 }
 Collider Collider::sphere(const glm::vec3& center, float radius) {

@@ -28,20 +28,33 @@ void buildAdjacency(const Cloth& cloth, std::vector<std::uint32_t>& start,
   }
 }
 
+// A corner with more edges than this (a fan's hub) lists only itself in
+// its triangles' lists: listing its neighbours in each of its triangles
+// would take memory quadratic in its valence (a 20,000-triangle fan: 1.6
+// GB). The lookup checks a found vertex's own edges for such a corner.
+constexpr std::uint32_t kListedValence = 32;
+
 // Each triangle's corners and the vertices joined to a corner by an edge,
 // each once (CSR): the vertices its lookup skips. On a 128² cloth, 14 on
-// average, where the corners' lists together hold 21.
+// average, where the corners' lists together hold 21. `hub[t]` is set when
+// a corner of t has more than kListedValence edges.
 void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t>& adjStart,
                              const std::vector<std::uint32_t>& adj,
                              std::vector<std::uint32_t>& start,
-                             std::vector<std::uint32_t>& neighbours) {
+                             std::vector<std::uint32_t>& neighbours,
+                             std::vector<std::uint8_t>& hub) {
   const std::size_t n = cloth.vertexCount();
   const std::size_t count = cloth.triangles.size();
+  auto listed = [&](std::uint32_t c) {
+    const std::uint32_t valence = adjStart[c + 1] - adjStart[c];
+    return valence > kListedValence ? 0u : valence;
+  };
   std::size_t most = 0;
   for (const glm::uvec3& tri : cloth.triangles)
-    for (int k = 0; k < 3; ++k) most += 1 + adjStart[tri[k] + 1] - adjStart[tri[k]];
+    for (int k = 0; k < 3; ++k) most += 1 + listed(tri[k]);
   start.assign(count + 1, 0);
   neighbours.resize(most);
+  hub.assign(count, 0);
   // Written without a branch each: a vertex is kept by moving the end past
   // it unless this triangle has it already.
   std::vector<std::uint32_t> last(n, UINT32_MAX);
@@ -56,6 +69,10 @@ void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t c = cloth.triangles[t][k];
       add(c);
+      if (listed(c) == 0 && adjStart[c + 1] > adjStart[c]) {
+        hub[t] = 1;
+        continue;
+      }
       for (std::uint32_t j = adjStart[c]; j < adjStart[c + 1]; ++j) add(adj[j]);
     }
     start[t + 1] = std::uint32_t(end);
@@ -126,6 +143,7 @@ class TriangleLookup {
     const std::uint32_t* near = sc.selfTriNear.data();
     for (std::uint32_t j = sc.selfTriNearStart[t], end = sc.selfTriNearStart[t + 1]; j < end; ++j)
       seen_[near[j]] = t;
+    hub_ = sc.selfTriHub[t] != 0;
     planes_ = Planes::Unknown;
   }
 
@@ -143,6 +161,7 @@ class TriangleLookup {
     seen_[i] = t_;
     if (!ib.overlaps(box_)) return;
     if (pinned_ && s.w[i] == 0.0f) return;
+    if (hub_ && joinedToCorner(i)) return;
     waiting_[waitingCount_++] = i;
     if (waitingCount_ == kWaiting) test(pairs);
   }
@@ -208,9 +227,19 @@ class TriangleLookup {
     return false;
   }
 
+  // Whether vertex q has an edge to a corner (for a triangle with a hub,
+  // whose neighbours its list leaves out).
+  bool joinedToCorner(std::uint32_t q) const {
+    const SolverScratch& sc = *sc_;
+    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
+      if (shares(tri_, sc.selfAdj[k])) return true;
+    return false;
+  }
+
   const SolverScratch* sc_ = nullptr;
   const State* s_ = nullptr;
   std::uint32_t t_ = 0;
+  bool hub_ = false;
   glm::uvec3 tri_{0};
   float base_ = 0.0f, moved_ = 0.0f;
   std::uint32_t* seen_ = nullptr;
@@ -294,8 +323,8 @@ bool prepareSelfContacts(World& world) {
       sc.selfAdjStart.size() != n + 1 || sc.selfTriNearStart.size() != cloth.triangles.size() + 1) {
     sc.selfCell = meanRestEdge(cloth);
     buildAdjacency(cloth, sc.selfAdjStart, sc.selfAdj);
-    buildTriangleNeighbours(cloth, sc.selfAdjStart, sc.selfAdj, sc.selfTriNearStart,
-                            sc.selfTriNear);
+    buildTriangleNeighbours(cloth, sc.selfAdjStart, sc.selfAdj, sc.selfTriNearStart, sc.selfTriNear,
+                            sc.selfTriHub);
     sc.selfCellVersion = cloth.topologyVersion;
     sc.selfCellEdges = cloth.stretch.size();
   }
@@ -455,7 +484,7 @@ void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
   contacts.swap(sc.selfSorted);
 }
 
-std::size_t countSelfIntersections(const World& world) {
+std::optional<std::size_t> countSelfIntersections(const World& world) {
   const Cloth& cloth = world.cloth;
   const std::vector<glm::vec3>& x = world.state.x;
   const float cell = meanRestEdge(cloth);
@@ -468,11 +497,22 @@ std::size_t countSelfIntersections(const World& world) {
   }
   SpatialHash hash;
   hash.build(boxes, cell);
-  std::vector<std::uint32_t> candidates;
+  // Candidates visited, at most a fixed multiple of the mesh: where far
+  // more boxes overlap (all the triangles of a fan meet at its hub), the
+  // count would take time quadratic in the mesh, and none is given.
+  const std::size_t budget = 256 * (cloth.triangles.size() + cloth.stretch.size()) + (1u << 20);
+  std::size_t visited = 0;
+  std::vector<std::uint32_t> found, seen(cloth.triangles.size(), UINT32_MAX);
   std::size_t crossings = 0;
-  for (const StretchConstraint& e : cloth.stretch) {
-    hash.query({glm::min(x[e.a], x[e.b]), glm::max(x[e.a], x[e.b])}, candidates);
-    for (std::uint32_t t : candidates) {
+  for (std::uint32_t k = 0; k < cloth.stretch.size(); ++k) {
+    const StretchConstraint& e = cloth.stretch[k];
+    const std::size_t n = hash.collect({glm::min(x[e.a], x[e.b]), glm::max(x[e.a], x[e.b])}, found);
+    visited += n;
+    if (visited > budget) return std::nullopt;
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint32_t t = found[j];
+      if (seen[t] == k) continue;
+      seen[t] = k;
       const glm::uvec3& tri = cloth.triangles[t];
       if (shares(tri, e.a) || shares(tri, e.b)) continue;
       if (segmentCrossesTriangle(glm::dvec3(x[e.a]), glm::dvec3(x[e.b]), glm::dvec3(x[tri[0]]),

@@ -6,6 +6,7 @@
 // measure how well that works.
 
 #include <cstddef>
+#include <optional>
 
 #include "sim/world.hpp"
 
@@ -51,8 +52,10 @@ void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount);
 
 // Edge–triangle crossings of the current positions: pairs of a mesh edge and a
 // triangle sharing no vertex with it where the edge passes through the
-// triangle. Zero for a cloth that never passed through itself.
-std::size_t countSelfIntersections(const World& world);
+// triangle. Zero for a cloth that never passed through itself. None where
+// the mesh is too dense to count in time linear in its size (thousands of
+// triangles over one point, as at the hub of a fan).
+std::optional<std::size_t> countSelfIntersections(const World& world);
 
 // Mean rest length of the cloth's edges (m): the hash's cell size.
 float meanRestEdge(const Cloth& cloth);

@@ -95,7 +95,10 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   const double limit = layout == Layout::Dense
                            ? double(1u << 26)
                            : double(std::max<std::uint64_t>(1u << 16, 16 * boxes.size()));
-  const glm::dvec3 span = glm::dvec3(hi - lo) + glm::dvec3(1.0);
+  // (Each coordinate lies within ±1e15, so hi − lo cannot overflow; with no
+  // entries lo > hi and there is no block.)
+  const glm::dvec3 span =
+      entries > 0 ? glm::dvec3(hi) - glm::dvec3(lo) + glm::dvec3(1.0) : glm::dvec3(0.0);
   dense_ = entries > 0 && layout != Layout::Hashed && span.x * span.y * span.z <= limit;
   std::size_t tableSize;
   if (dense_) {
@@ -185,6 +188,8 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
     // run of entries.
     r.lo = glm::max(r.lo, lo_);
     r.hi = glm::min(r.hi, lo_ + dims_ - glm::i64vec3(1));
+    // A box beside the block on some axis (lo > hi there) meets no cell.
+    if (r.lo.x > r.hi.x) r.hi.z = r.lo.z - 1;
     for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
       for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
         run(start_[denseIndex(r.lo.x, y, z)], start_[denseIndex(r.hi.x, y, z) + 1]);

@@ -9,6 +9,26 @@
 
 namespace drape::sim {
 
+namespace {
+
+// How fast a point within `reach` of `at` can move under `m` (m/s).
+float motionSpeed(const Motion& m, const glm::vec3& at, float reach) {
+  constexpr float kTwoPi = 6.2831853f;
+  return glm::length(m.velocity) +
+         glm::length(m.angularVelocity) * (glm::length(at - m.pivot) + reach) +
+         glm::length(m.amplitude) * kTwoPi * m.frequency;
+}
+
+// While k_stretch is at least kMaterialStretch (below it the cloth may
+// stretch as it likes), an edge between moving vertices this many times
+// its rest length is a solve that has failed. (Edges of a pinned or
+// grabbed vertex go where the scene or the hand takes them; pressure and
+// drags stretch a cloth several times over, never a thousand.)
+constexpr float kMostStretch = 1000.0f;
+constexpr float kMaterialStretch = 0.1f;
+
+}  // namespace
+
 void Watchdog::reset(const World& world) {
   good_ = world.state;
   goodTopology_ = world.cloth.topologyVersion;
@@ -17,36 +37,60 @@ void Watchdog::reset(const World& world) {
   goodTornEdges_ = world.tornEdges;
   goodTime_ = world.time;
   goodFrame_ = world.frame;
+  startTime_ = world.time;
   const Bounds b = bounds(world);
-  centre_ = 0.5f * (b.min + b.max);
   const float size = std::max(1.0f, glm::length(b.max - b.min));
   // Cloth thrown by hand moves at a few m/s and snaps back from a violent
   // drag at up to a few km/s; an explosion grows exponentially and passes
-  // any such bound within frames. Two thousand scene sizes per second, or a
-  // thousand scene sizes away, is an explosion.
-  maxSpeed_ = 2000.0f * size;
-  maxDistance_ = 1000.0f * size;
+  // any such bound within frames.
+  baseSpeed_ = 2000.0f * size;
+  kinematicSpeed_ = 0.0f;
+  for (const Pin& pin : world.pins)
+    kinematicSpeed_ = std::max(kinematicSpeed_, motionSpeed(pin.motion, pin.anchor, 0.0f));
+  for (const Collider& c : world.colliders)
+    kinematicSpeed_ = std::max(kinematicSpeed_, motionSpeed(c.motion, c.center, size));
+}
+
+float Watchdog::maxSpeed(const World& world) const {
+  const float fall = glm::length(world.params.gravity) * float(world.time - startTime_);
+  return baseSpeed_ + 2.0f * (fall + kinematicSpeed_);
 }
 
 WatchdogVerdict Watchdog::afterStep(World& world) {
   const State& s = world.state;
-  bool finite = true;
-  float fastest = 0.0f, furthest = 0.0f;
-  for (std::size_t i = 0; i < s.x.size(); ++i) {
-    const glm::vec3 &x = s.x[i], &v = s.v[i];
-    if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z) || !std::isfinite(v.x) ||
-        !std::isfinite(v.y) || !std::isfinite(v.z)) {
-      finite = false;
-      break;
-    }
+  auto finite = [](const glm::vec3& a) {
+    return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z);
+  };
+  bool allFinite = true;
+  float fastest = 0.0f;
+  for (std::size_t i = 0; i < s.x.size() && allFinite; ++i) {
+    allFinite = finite(s.x[i]) && finite(s.v[i]);
     // Pinned and grabbed vertices (w = 0) move as the scene or the hand
     // says: their speed is not the solver's doing.
-    if (s.w[i] != 0.0f) fastest = std::max(fastest, glm::dot(v, v));
-    furthest = std::max(furthest, glm::dot(x - centre_, x - centre_));
+    if (s.w[i] != 0.0f) fastest = std::max(fastest, glm::dot(s.v[i], s.v[i]));
   }
   fastest = std::sqrt(fastest);
-  furthest = std::sqrt(furthest);
-  if (finite && fastest <= maxSpeed_ && furthest <= maxDistance_) {
+  for (const RigidBody& body : world.bodies) {
+    allFinite = allFinite && finite(body.x) && finite(body.v) && finite(body.omega);
+    const float spin = glm::length(body.omega) * glm::length(body.halfExtents);
+    fastest = std::max(fastest, glm::length(body.v) + spin);
+  }
+  // Stretch: the longest edge between moving vertices against its rest length.
+  float longest = 0.0f;
+  const bool material = world.params.k_stretch >= kMaterialStretch;
+  if (allFinite && material)
+    for (const StretchConstraint& e : world.cloth.stretch)
+      if (e.rest > 0.0f && s.w[e.a] != 0.0f && s.w[e.b] != 0.0f)
+        longest = std::max(longest, glm::length(s.x[e.a] - s.x[e.b]) / e.rest);
+  const float limit = maxSpeed(world);
+  char what[160] = "";
+  if (!allFinite)
+    std::snprintf(what, sizeof what, "positions became non-finite");
+  else if (fastest > limit)
+    std::snprintf(what, sizeof what, "something reached %.3g m/s", double(fastest));
+  else if (longest > kMostStretch)
+    std::snprintf(what, sizeof what, "an edge reached %.3g times its rest length", double(longest));
+  if (what[0] == '\0') {
     // Good: remember it (the cloth too, if its topology changed).
     good_.x = s.x;
     good_.v = s.v;
@@ -63,13 +107,6 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
     goodFrame_ = world.frame;
     return {};
   }
-  char what[160];
-  if (!finite)
-    std::snprintf(what, sizeof what, "positions became non-finite");
-  else if (fastest > maxSpeed_)
-    std::snprintf(what, sizeof what, "a vertex reached %.3g m/s", double(fastest));
-  else
-    std::snprintf(what, sizeof what, "a vertex flew %.3g m away", double(furthest));
   WatchdogVerdict verdict;
   verdict.ok = false;
   verdict.message = "the simulation became unstable at frame " + std::to_string(world.frame) +
@@ -93,25 +130,34 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
   return verdict;
 }
 
-std::string likelyCause(const Params& p) {
+namespace {
+
+// The advice for the PBD and XPBD solvers, naming only what acts.
+std::string likelyPbdCause(const World& world) {
+  const Params& p = world.params;
   const float h = p.dt / float(std::max(1, p.substeps));
-  if (!(glm::length(p.gravity) < 50.0f))
-    return "Likely cause: gravity (" + std::to_string(glm::length(p.gravity)) +
-           " m/s2) is extreme.";
-  if (p.solver == SolverKind::MassSpring)
-    return "Likely cause: the explicit mass-spring solver is stable only for small steps; raise "
-           "substeps or lower spring_stiffness (or use solver=pbd).";
-  if (p.k_pressure > 3.0f) return "Likely cause: k_pressure is high; lower it or raise iterations.";
+  const bool pressure = world.cloth.pressureActive && p.balloon_model == BalloonModel::Pressure;
+  const bool bending = !world.cloth.bend.empty() || !world.cloth.isoBend.empty();
+  if (pressure && p.k_pressure > 3.0f)
+    return "Likely cause: k_pressure is high; lower it or raise iterations.";
   if (h > 0.02f) return "Likely cause: the time step; lower dt or raise substeps.";
   if (p.iterations < 3)
     return "Likely cause: too few iterations for this stiffness; raise iterations.";
-  return "Likely cause: stiff settings at this time step; raise substeps or lower k_bend.";
+  if (!world.bodies.empty())
+    return "Likely cause: rigid bodies much heavier than the cloth; raise substeps.";
+  if (bending && p.k_bend > 0.5f)
+    return "Likely cause: stiff bending at this time step; raise substeps or lower k_bend.";
+  return "Likely cause: stiff settings at this time step; raise substeps.";
 }
+
+}  // namespace
 
 std::string likelyCause(const World& world) {
   const Params& p = world.params;
-  if (p.solver != SolverKind::MassSpring || !(glm::length(p.gravity) < 50.0f))
-    return likelyCause(p);
+  if (!(glm::length(p.gravity) < 50.0f))
+    return "Likely cause: gravity (" + std::to_string(glm::length(p.gravity)) +
+           " m/s2) is extreme.";
+  if (p.solver != SolverKind::MassSpring) return likelyPbdCause(world);
   // Explicit integration: name the step and the limit the springs set.
   const float h = p.dt / float(std::max(1, p.substeps));
   const float limit = massSpringStableStep(world);
@@ -134,7 +180,8 @@ std::string likelyCause(const World& world) {
                     "dt (or use solver=pbd).");
     return text;
   }
-  return likelyCause(p);
+  return "Likely cause: the explicit mass-spring solver is stable only for small steps; raise "
+         "substeps or lower spring_stiffness (or use solver=pbd).";
 }
 
 }  // namespace drape::sim

@@ -1,9 +1,16 @@
 #pragma once
 // The simulation never explodes silently: after every step the watchdog
-// checks that positions and velocities are finite and within the scene's
-// scale. If not, it rolls the world back to the last good state and says what
-// happened and which parameter is the likely cause. The caller pauses (UI) or
-// stops with an error (command line).
+// judges what an explosion looks like, not how far the cloth went (a cloth
+// may fall or be carried as far as it likes):
+// - a position or velocity that is not finite (cloth or rigid body);
+// - a speed beyond what the scene can give: gravity over the time run,
+//   its kinematic pins and colliders, and a margin of two thousand scene
+//   sizes per second for a snap back from a violent drag;
+// - an edge between moving vertices over a thousand times its rest length,
+//   while k_stretch asks for a material (k_stretch >= 0.1).
+// On any of these it rolls the world back to the last good state and says
+// what happened and the parameter likely to blame, among those that act in
+// the scene. The caller pauses (UI) or stops with an error (command line).
 
 #include <string>
 
@@ -24,9 +31,9 @@ class Watchdog {
   // the last good one and report.
   WatchdogVerdict afterStep(World& world);
 
-  // Limits, from the scene's size at reset: speeds in m/s, distances in m.
-  float maxSpeed() const { return maxSpeed_; }
-  float maxDistance() const { return maxDistance_; }
+  // The fastest a vertex or body may move now (m/s): from the scene's
+  // size and kinematic motion at reset, gravity and the time since.
+  float maxSpeed(const World& world) const;
 
  private:
   State good_;
@@ -36,15 +43,15 @@ class Watchdog {
   std::uint64_t goodTornEdges_ = 0;
   double goodTime_ = 0.0;
   std::uint64_t goodFrame_ = 0;
-  glm::vec3 centre_{0.0f};
-  float maxSpeed_ = 500.0f;
-  float maxDistance_ = 1e4f;
+  double startTime_ = 0.0;
+  float baseSpeed_ = 500.0f;     // the margin, m/s
+  float kinematicSpeed_ = 0.0f;  // the fastest pin or collider motion, m/s
 };
 
-// The parameter most likely to blame for an unstable run, as advice.
-std::string likelyCause(const Params& params);
-// The same, with what only the world knows: for solver=mass-spring, its
-// sub-step against the springs' stability limit and the substeps it needs.
+// The parameter most likely to blame for an unstable run, as advice, among
+// those that act in the world (k_pressure only on a balloon, k_bend only
+// where there is bending); for solver=mass-spring, its sub-step against the
+// springs' stability limit and the substeps it needs.
 std::string likelyCause(const World& world);
 
 }  // namespace drape::sim

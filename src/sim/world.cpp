@@ -24,8 +24,21 @@ void refreshInverseMasses(World& world) {
   if (world.grab.active && world.grab.vertex < m.size()) world.state.w[world.grab.vertex] = 0.0f;
 }
 
+namespace {
+
+// An unpinned vertex moves again with its mass (unless the hand holds it).
+void freeVertex(World& world, std::uint32_t vertex) {
+  if (world.grab.active && world.grab.vertex == vertex) return;  // still held
+  const float m = world.cloth.mass[vertex];
+  world.state.w[vertex] = m > 0.0f ? 1.0f / m : 0.0f;
+}
+
+}  // namespace
+
 void pinVertex(World& world, std::uint32_t vertex, const Motion& motion) {
-  unpinVertex(world, vertex);
+  // A pinned vertex has w = 0: one with w > 0 is not on the list, which
+  // then need not be searched (a scene file's many pins stay linear).
+  if (world.state.w[vertex] == 0.0f) unpinVertex(world, vertex);
   // The anchor is the rest point whose motion at the current time lands on
   // the vertex; for a static motion that is the vertex itself.
   world.pins.push_back({vertex, world.state.x[vertex], motion, world.time});
@@ -40,9 +53,14 @@ void unpinVertex(World& world, std::uint32_t vertex) {
   if (it == world.pins.end()) return;
   world.pins.erase(it, world.pins.end());
   ++world.pinsVersion;
-  if (world.grab.active && world.grab.vertex == vertex) return;  // still held
-  const float m = world.cloth.mass[vertex];
-  world.state.w[vertex] = m > 0.0f ? 1.0f / m : 0.0f;
+  freeVertex(world, vertex);
+}
+
+void unpinAll(World& world) {
+  std::vector<Pin> pins = std::move(world.pins);
+  world.pins.clear();
+  for (const Pin& p : pins) freeVertex(world, p.vertex);
+  if (!pins.empty()) ++world.pinsVersion;
 }
 
 void startGrab(World& world, std::uint32_t vertex) {

@@ -146,6 +146,7 @@ struct SolverScratch {
   std::vector<float> selfTravel;
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
   std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
+  std::vector<std::uint8_t> selfTriHub;  // a corner with too many edges to list
   // The batched solver's groups of self contacts (partitionSelfContacts).
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;
@@ -220,6 +221,8 @@ void endGrab(World& world, const glm::vec3& velocity);
 // Pin a vertex where it is now (static); replaces an existing pin on it.
 void pinVertex(World& world, std::uint32_t vertex, const Motion& motion = {});
 void unpinVertex(World& world, std::uint32_t vertex);
+// Remove every pin (linear in the pins).
+void unpinAll(World& world);
 bool isPinned(const World& world, std::uint32_t vertex);
 
 }  // namespace drape::sim

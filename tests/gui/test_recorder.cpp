@@ -226,6 +226,27 @@ TEST(VideoWriter, EncodesFramesIntoAFile) {
   EXPECT_GT(fs::file_size(tmp.path / "take.mp4"), 0u);
 }
 
+TEST(VideoWriter, LeavesNoLogFileBehindEvenWhileOpen) {
+  // ffmpeg's log is an unlinked temporary file: a kill leaves nothing.
+  const std::string ffmpeg = io::findProgram("ffmpeg");
+  if (ffmpeg.empty()) GTEST_SKIP() << "ffmpeg is not installed";
+  auto logs = [] {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator("/tmp"))
+      n += e.path().filename().string().rfind("drape-ffmpeg-", 0) == 0 ? 1 : 0;
+    return n;
+  };
+  const int before = logs();  // left by older versions, if any
+  TempDir tmp;
+  io::VideoWriter video;
+  ASSERT_TRUE(video.open(ffmpeg, (tmp.path / "take.mp4").string(), 64, 48, 30));
+  EXPECT_EQ(logs(), before);
+  const auto rgb = image(64, 48, 1);
+  ASSERT_TRUE(video.write(rgb.data()));
+  EXPECT_TRUE(video.close());
+  EXPECT_EQ(logs(), before);
+}
+
 TEST(VideoWriter, AFullDiskStopsItWithFfmpegsReason) {
   const std::string ffmpeg = io::findProgram("ffmpeg");
   if (ffmpeg.empty()) GTEST_SKIP() << "ffmpeg is not installed";

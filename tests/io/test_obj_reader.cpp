@@ -157,6 +157,28 @@ TEST(ObjReader, FacesWithoutUVsDropThemWithAWarning) {
       << file->warnings[0];
 }
 
+TEST(ObjReader, PolygonsOfTooManyCornersAreRefusedNotTriangulatedForever) {
+  // Ear clipping is cubic in the corners: a 100,000-corner polygon took 70 s.
+  auto polygon = [](int corners) {
+    std::string text;
+    for (int i = 0; i < corners; ++i) {
+      const double a = 6.283185307179586 * i / corners;
+      text += "v " + std::to_string(std::cos(a)) + " 0 " + std::to_string(std::sin(a)) + "\n";
+    }
+    text += "f";
+    for (int i = 1; i <= corners; ++i) text += " " + std::to_string(i);
+    return text + "\n";
+  };
+  auto ok = io::parseObj(polygon(1024), "disc.obj");
+  ASSERT_TRUE(ok) << ok.error();
+  EXPECT_EQ(ok->mesh.triangles.size(), 1022u);
+  auto refused = io::parseObj(polygon(100000), "disc.obj");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("disc.obj:100001: a face with 100000 corners; at most 1024"),
+            std::string::npos)
+      << refused.error();
+}
+
 TEST(ObjReader, MayaGroupsMergeIntoOneMesh) {
   auto file = io::readObj(fixture("maya_groups.obj"));
   ASSERT_TRUE(file) << file.error();

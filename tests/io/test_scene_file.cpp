@@ -7,6 +7,7 @@
 #include <string>
 
 #include "scene/scene_file.hpp"
+#include "scene/scenes.hpp"
 #include "sim/params.hpp"
 
 namespace drape::scene {
@@ -219,6 +220,48 @@ TEST(SceneFile, PinsOutOfRangeAreRefusedWhenApplied) {
   auto r = applySceneFile(f.value(), scene, "s.json");
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error(), "s.json: pins[0].vertex: 7 is out of range (the cloth has 4 vertices)");
+}
+
+TEST(SceneFile, ErrorsQuoteAShortExcerptOfTheValue) {
+  const std::string nest = std::string(5000, '[') + "1" + std::string(5000, ']');
+  const std::string deep = refusal(withMesh(R"(, "params": {"dt": )" + nest + "}"));
+  EXPECT_NE(deep.find("params.dt"), std::string::npos) << deep;
+  const std::string wide = refusal(
+      withMesh(R"(, "colliders": [{"shape": "plane", "center": [0, 0, 0], "orientation": [)" +
+               std::string(1, '"') + std::string(3000, 'x') + "\", 1, 2, 3, 4, 5]}]"));
+  EXPECT_NE(wide.find("colliders[0].orientation"), std::string::npos) << wide;
+  for (const std::string& message : {deep, wide}) EXPECT_LT(message.size(), 250u) << message;
+  const std::string pinNest = refusal(withMesh(R"(, "pins": [{"vertex": [[[[[[1]]]]]]}])"));
+  EXPECT_NE(pinNest.find("got [[[...]]]"), std::string::npos) << pinNest;
+}
+
+TEST(SceneFile, ANumberBeyondADoubleIsNotValidJson) {
+  EXPECT_NE(refusal(withMesh(R"(, "params": {"dt": 1e400})")).find("number overflow"),
+            std::string::npos);
+  const std::string long_ =
+      refusal(withMesh(R"(, "params": {"dt": 1)" + std::string(5000, '0') + "}"));
+  EXPECT_NE(long_.find("number overflow"), std::string::npos) << long_;
+  EXPECT_LT(long_.size(), 200u) << long_;
+}
+
+TEST(SceneFile, ManyPinsApplyInLinearTime) {
+  // 66,049 pins (every vertex of a 256² cloth): each pin once searched the
+  // list of those before it.
+  sim::Params params;
+  params.resolution = 256;
+  auto built = findScene("hang")->build(params);
+  ASSERT_TRUE(built);
+  std::string pins;
+  for (std::size_t i = 0; i < built->world.vertexCount(); ++i)
+    pins += (i ? ", " : "") + std::string(R"({"vertex": )") + std::to_string(i) + "}";
+  auto f = parseSceneFile(withMesh(R"(, "pins": [)" + pins + "]"), "s.json");
+  ASSERT_TRUE(f) << f.error();
+  ASSERT_TRUE(applySceneFile(f.value(), built.value(), "s.json"));
+  EXPECT_EQ(built->world.pins.size(), built->world.vertexCount());
+  for (float w : built->world.state.w) ASSERT_EQ(w, 0.0f);
+  sim::unpinAll(built->world);
+  EXPECT_TRUE(built->world.pins.empty());
+  for (float w : built->world.state.w) ASSERT_GT(w, 0.0f);
 }
 
 TEST(SceneFile, MissingFileAndFolderAreRefused) {

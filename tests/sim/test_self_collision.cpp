@@ -186,6 +186,33 @@ TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
       }
 }
 
+TEST(SelfCollision, SpatialHashQueriesBesideTheBlockOfCellsFindNothing) {
+  // Boxes filling [0, 1]^3 in cells of 0.1 (indexed directly), then queries
+  // beside that block on one axis only, where clamping the cells to the
+  // block leaves none: nothing found, and nothing read outside the table.
+  std::vector<sim::Aabb> boxes;
+  for (int i = 0; i < 10; ++i)
+    for (int j = 0; j < 10; ++j)
+      for (int k = 0; k < 10; ++k) {
+        const glm::vec3 c = 0.1f * glm::vec3(float(i), float(j), float(k)) + 0.05f;
+        boxes.push_back({c - 0.01f, c + 0.01f});
+      }
+  for (const auto insert :
+       {sim::SpatialHash::Insert::EveryCell, sim::SpatialHash::Insert::Centre}) {
+    sim::SpatialHash hash;
+    hash.build(boxes, 0.1f, insert, sim::SpatialHash::Layout::Dense);
+    ASSERT_TRUE(hash.dense());
+    std::vector<std::uint32_t> found;
+    for (const float far : {-1e6f, -3.0f, 3.0f, 1e6f, 1e30f})
+      for (int axis = 0; axis < 3; ++axis) {
+        sim::Aabb query{glm::vec3(0.9f), glm::vec3(0.99f)};
+        query.min[axis] = far;
+        query.max[axis] = far + 0.5f;
+        EXPECT_EQ(hash.collect(query, found), 0u) << far << " on axis " << axis;
+      }
+  }
+}
+
 TEST(SelfCollision, CountsEdgeTriangleCrossings) {
   sim::TriMesh mesh;
   // Two triangles apart, then the second moved to pierce the first.
@@ -199,6 +226,52 @@ TEST(SelfCollision, CountsEdgeTriangleCrossings) {
   for (std::uint32_t i = 3; i < 6; ++i) w.state.x[i].y -= 0.75f;  // vertex 3 below, 4 and 5 above
   // Edges 3–4 and 3–5 pass through the big triangle.
   EXPECT_EQ(sim::countSelfIntersections(w), 2u);
+}
+
+namespace {
+
+// A fan of `n` thin triangles around a hub vertex (its valence is n).
+sim::World fan(std::uint32_t n) {
+  sim::TriMesh mesh;
+  mesh.positions.push_back(glm::vec3(0.0f));
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const float a = 6.2831853f * float(i) / float(n);
+    mesh.positions.emplace_back(std::cos(a), 0.0f, std::sin(a));
+  }
+  for (std::uint32_t i = 0; i < n; ++i) mesh.triangles.push_back({0, 1 + (i + 1) % n, 1 + i});
+  sim::Params params;
+  params.self_collision = 1;
+  auto world = scene::worldFromMesh(mesh, params);
+  EXPECT_TRUE(world) << world.error();
+  return std::move(world.value());
+}
+
+}  // namespace
+
+TEST(SelfCollision, AHubOfHighValenceKeepsTheListsLinear) {
+  // Listing the hub's neighbours in each of its triangles would take n^2
+  // entries (a 20,000-triangle fan: 1.6 GB).
+  sim::World w = fan(4000);
+  sim::step(w);
+  EXPECT_LE(w.scratch.selfTriNear.size(), 8 * w.cloth.triangles.size());
+  // The hub's neighbours are still left to the cloth's own constraints: no
+  // contact between a triangle and a vertex joined to one of its corners.
+  for (const sim::SelfContact& c : w.scratch.selfContacts)
+    for (int k = 1; k < 4; ++k) {
+      const std::uint32_t corner = c.v[k], q = c.v[0];
+      bool joined = false;
+      for (const sim::StretchConstraint& e : w.cloth.stretch)
+        joined = joined || (e.a == q && e.b == corner) || (e.b == q && e.a == corner);
+      EXPECT_FALSE(joined) << q << " " << corner;
+    }
+  EXPECT_TRUE(sim::allFinite(w));
+}
+
+TEST(SelfCollision, CrossingsOfAMeshTooDenseToCountAreNotGuessed) {
+  // Every triangle of a fan overlaps every other at the hub: counting would
+  // take time quadratic in the mesh, so no count is given.
+  EXPECT_FALSE(sim::countSelfIntersections(fan(6000)).has_value());
+  EXPECT_EQ(sim::countSelfIntersections(fan(200)), 0u);
 }
 
 TEST(SelfCollision, FastVertexStaysOnItsSideOfATriangle) {

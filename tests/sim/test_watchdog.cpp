@@ -98,3 +98,78 @@ TEST(Watchdog, RollsBackTearingToo) {
   sim::step(w);
   EXPECT_TRUE(dog.afterStep(w).ok);
 }
+
+TEST(Watchdog, AFreeFallIsNoExplosion) {
+  // Neither pins nor colliders: the cloth falls for a minute, kilometres
+  // from where it started and faster than any fixed bound of the scene's
+  // size would allow.
+  sim::World w = hang();
+  sim::unpinAll(w);
+  w.colliders.clear();
+  sim::Watchdog dog;
+  dog.reset(w);
+  for (int i = 0; i < 3600; ++i) {
+    sim::step(w);
+    ASSERT_TRUE(dog.afterStep(w).ok) << "frame " << i;
+  }
+  EXPECT_LT(sim::bounds(w).max.y, -15000.0f);
+}
+
+TEST(Watchdog, AMovingPinIsNoExplosion) {
+  // A pin carried at 3 m/s for 25,000 frames: 1.2 km away, calm.
+  sim::Params params;
+  params.resolution = 3;
+  sim::World w = std::move(scene::findScene("hang")->build(params)->world);
+  sim::unpinAll(w);
+  sim::Motion carry;
+  carry.velocity = glm::vec3(3.0f, 0.0f, 0.0f);
+  sim::pinVertex(w, 0, carry);
+  w.colliders.clear();
+  sim::Watchdog dog;
+  dog.reset(w);
+  for (int i = 0; i < 25000; ++i) {
+    sim::step(w);
+    ASSERT_TRUE(dog.afterStep(w).ok) << "frame " << i;
+  }
+  EXPECT_GT(w.state.x[0].x, 1200.0f);
+}
+
+TEST(Watchdog, EdgesStretchedPastTheMaterialAreCaught) {
+  sim::World w = hang();
+  sim::Watchdog dog;
+  dog.reset(w);
+  sim::step(w);
+  ASSERT_TRUE(dog.afterStep(w).ok);
+  // A vertex flung 10 km in one step without speed to show for it: its
+  // edges are tens of thousands of times their rest length.
+  sim::step(w);
+  const std::uint32_t free = std::uint32_t(w.state.x.size() / 2);
+  w.state.x[free] += glm::vec3(1e4f, 0.0f, 0.0f);
+  w.state.v[free] = glm::vec3(0.0f);
+  const sim::WatchdogVerdict v = dog.afterStep(w);
+  EXPECT_FALSE(v.ok);
+  EXPECT_NE(v.message.find("times its rest length"), std::string::npos) << v.message;
+  EXPECT_EQ(w.frame, 1u);
+  // Without a material to hold (k_stretch 0) the same is no failure.
+  w.params.k_stretch = 0.0f;
+  sim::step(w);
+  w.state.x[free] += glm::vec3(1e4f, 0.0f, 0.0f);
+  w.state.v[free] = glm::vec3(0.0f);
+  EXPECT_TRUE(dog.afterStep(w).ok);
+}
+
+TEST(Watchdog, NamesOnlyParametersThatAct) {
+  // k_pressure set high on a cloth without pressure is not the cause.
+  sim::World cloth = hang();
+  cloth.params.k_pressure = 10.0f;
+  cloth.params.dt = 0.1f;
+  const std::string advice = sim::likelyCause(cloth);
+  EXPECT_EQ(advice.find("k_pressure"), std::string::npos) << advice;
+  EXPECT_NE(advice.find("time step"), std::string::npos) << advice;
+  sim::Params params;
+  params.resolution = 8;
+  sim::World balloon = std::move(scene::findScene("balloon")->build(params)->world);
+  ASSERT_TRUE(balloon.cloth.pressureActive);
+  balloon.params.k_pressure = 10.0f;
+  EXPECT_NE(sim::likelyCause(balloon).find("k_pressure"), std::string::npos);
+}

@@ -1,0 +1,17 @@
+#include "app/messages.hpp"
+
+#include <cstdio>
+
+#include "sim/text.hpp"
+
+namespace drape::app {
+
+void printError(const std::string& message) {
+  std::fprintf(stderr, "drape: error: %s\n", printable(message).c_str());
+}
+
+void printWarning(const std::string& message) {
+  std::fprintf(stderr, "drape: warning: %s\n", printable(message).c_str());
+}
+
+}  // namespace drape::app

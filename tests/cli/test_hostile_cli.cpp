@@ -1,0 +1,171 @@
+// Hostile input on the command line: numbers beyond a double, deep nests,
+// file names that are not UTF-8, pipes and devices, outputs that would
+// replace inputs or each other, runs that used to crash. Each ends with a
+// clear one-line message or a finished run, never a crash or a hang.
+
+#include <sys/stat.h>
+
+#include "cli_runner.hpp"
+
+using namespace cli_test;
+
+namespace {
+
+const std::string kGrid = std::string(DRAPE_TEST_DATA) + "/obj/blender_grid.obj";
+
+void write(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string hangScene(const std::string& rest) {
+  return R"({"drape_scene": 1, "mesh": {"scene": "hang"})" + rest + "}";
+}
+
+}  // namespace
+
+TEST_F(Cli, ANumberBeyondADoubleIsAnError) {
+  write(path("big.json"), hangScene(R"(, "params": {"dt": 1e400})"));
+  expectUsageError(drape("--headless --frames 1 --scene " + path("big.json")), "number overflow");
+}
+
+TEST_F(Cli, ADeepNestIsQuotedShort) {
+  // 100,000 levels of arrays where a number belongs: refused with a short
+  // excerpt, not a recursive dump of the whole value.
+  const std::string nest = std::string(100000, '[') + std::string(100000, ']');
+  write(path("deep.json"), hangScene(R"(, "params": {"k_bend": )" + nest + "}"));
+  Outcome r = drape("--headless --frames 1 --scene " + path("deep.json"));
+  expectUsageError(r, "params.k_bend");
+  write(path("deep2.json"), R"({"drape_scene": 1, "mesh": {"scene": )" + nest + "}}");
+  r = drape("--headless --frames 1 --scene " + path("deep2.json"));
+  expectUsageError(r, "mesh.scene");
+  EXPECT_LT(r.err.size(), 400u) << r.err;
+}
+
+TEST_F(Cli, AKeyWithANewlineStaysOnOneLine) {
+  write(path("key.json"), hangScene(R"(, "params": {"dt\nX": 0.01})"));
+  expectUsageError(drape("--headless --frames 1 --scene " + path("key.json")), "dt\\nX");
+  expectUsageError(drape("--headless --frames 1 --scene '" + path("a\nb.json") + "'"),
+                   "a\\nb.json");
+}
+
+TEST_F(Cli, AFileNameThatIsNotUtf8) {
+  const std::string latin1 = path("caf\xe9.obj");
+  fs::copy_file(kGrid, latin1);
+  // --stats writes the name with U+FFFD for the odd byte.
+  write(path("s.json"), "previous");
+  Outcome r = drape("--headless --frames 1 --mesh '" + latin1 + "' --stats " + path("s.json"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(readJson(path("s.json"))["scene"].get<std::string>().find("\xef\xbf\xbd"),
+            std::string::npos);
+  // A scene file cannot hold it: refused before the run, the old file kept.
+  write(path("scene.json"), "previous");
+  r = drape("--headless --frames 1 --mesh '" + latin1 + "' --save-scene " + path("scene.json"));
+  expectUsageError(r, "not UTF-8");
+  EXPECT_NE(r.err.find("caf\\xe9.obj"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(path("scene.json")), "previous");
+}
+
+TEST_F(Cli, PipesAndDevicesAreNotReadAsScenes) {
+  ASSERT_EQ(::mkfifo(path("fifo.json").c_str(), 0600), 0);
+  expectUsageError(drape("--headless --frames 1 --scene " + path("fifo.json")),
+                   "not a regular file");
+  expectUsageError(drape("--headless --frames 1 --scene /dev/urandom"), "not a regular file");
+  expectUsageError(drape("--headless --frames 1 --mesh " + path("fifo.json")),
+                   "not a regular file");
+}
+
+TEST_F(Cli, APipeThatNothingReadsFailsAtOnce) {
+  ASSERT_EQ(::mkfifo(path("out").c_str(), 0600), 0);
+  const Outcome r = drape("--headless --frames 1 --stats " + path("out"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("a pipe that nothing reads"), std::string::npos) << r.err;
+  // Devices are written in place.
+  EXPECT_EQ(drape("--headless --frames 1 --stats /dev/null").code, 0);
+}
+
+TEST_F(Cli, EmptyOutputPathsAreRefused) {
+  expectUsageError(drape("--headless --frames 1 --stats ''"), "--stats needs a file name");
+  expectUsageError(drape("--headless --frames 1 --export-obj ''"),
+                   "--export-obj needs a file name");
+}
+
+TEST_F(Cli, NoOutputReplacesAnotherOrAnInput) {
+  expectUsageError(drape("--headless --frames 1 --stats " + path("x") + " --export-obj " +
+                         dir_.string() + "/./x"),
+                   "name the same file");
+  write(path("in.json"), hangScene(""));
+  expectUsageError(
+      drape("--headless --frames 1 --scene " + path("in.json") + " --stats " + path("in.json")),
+      "is the --scene input");
+  EXPECT_EQ(slurp(path("in.json")), hangScene(""));
+  fs::copy_file(kGrid, path("grid.obj"));
+  expectUsageError(drape("--headless --frames 1 --mesh " + path("grid.obj") + " --export-obj " +
+                         path("grid.obj")),
+                   "is the --mesh input");
+  // The OBJ a scene file names is an input too, through a symbolic link as well.
+  write(path("mesh.json"), R"({"drape_scene": 1, "mesh": {"obj": "grid.obj"}})");
+  fs::create_symlink(path("grid.obj"), path("link.obj"));
+  expectUsageError(drape("--headless --frames 1 --scene " + path("mesh.json") + " --export-obj " +
+                         path("link.obj")),
+                   "the scene file's OBJ input");
+  EXPECT_EQ(slurp(path("grid.obj")), slurp(kGrid));
+  // A frame of a recording.
+  expectUsageError(drape("--headless --frames 1 --record-obj " + path("rec") + " --export-obj " +
+                         path("rec/frame_00000.obj")),
+                   "--record-obj writes its frames");
+}
+
+TEST_F(Cli, ADanglingLinkIsWrittenWhereItPoints) {
+  fs::create_symlink("target.json", path("link.json"));
+  ASSERT_EQ(drape("--headless --frames 1 --stats " + path("link.json")).code, 0);
+  EXPECT_TRUE(fs::is_symlink(path("link.json")));
+  EXPECT_EQ(readJson(path("target.json"))["frames"], 1);
+  // Written again through the link: the link stays, the file is replaced.
+  ASSERT_EQ(drape("--headless --frames 2 --stats " + path("link.json")).code, 0);
+  EXPECT_TRUE(fs::is_symlink(path("link.json")));
+  EXPECT_EQ(readJson(path("target.json"))["frames"], 2);
+}
+
+TEST_F(Cli, HugePlaneNormalsAreNormalisedAndSaveBack) {
+  write(path("plane.json"), hangScene(R"(, "colliders": [{"shape": "plane", "center": [0, -1, 0],
+                       "normal": [1e20, 1e20, 1e20]}])"));
+  ASSERT_EQ(drape("--headless --frames 0 --scene " + path("plane.json") + " --save-scene " +
+                  path("saved.json"))
+                .code,
+            0);
+  const Outcome r = drape("--headless --frames 1 --scene " + path("saved.json"));
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST_F(Cli, RunsThatUsedToCrashFinish) {
+  // A query box beside the spatial hash's block of cells read out of bounds.
+  Outcome r = drape(
+      "--headless --scene barrel --set k_stretch=1e-45 --set dt=0.25 --set iterations=1 "
+      "--frames 40 --stats " +
+      path("a.json"));
+  EXPECT_EQ(r.code, 0) << r.err;
+  r = drape(
+      "--headless --scene barrel --set dt=0.1 --set iterations=1 --set k_stretch=0.001 "
+      "--set k_bend=1 --set k_pressure=10 --set damping=0 --frames 200 --stats " +
+      path("b.json"));
+  EXPECT_EQ(r.code, 0) << r.err;
+  // A balloon without stretch resistance spreads without end: no crash.
+  r = drape(
+      "--headless --scene balloon --set k_stretch=0 --set k_pressure=0.05 --frames 300 "
+      "--stats " +
+      path("c.json"));
+  EXPECT_EQ(r.code, 0) << r.err;
+  for (const char* name : {"a.json", "b.json", "c.json"})
+    EXPECT_FALSE(readJson(path(name))["nan"].get<bool>()) << name;
+}
+
+TEST_F(Cli, TheWatchdogSaysItStoppedTheRun) {
+  // The explicit solver at one sub-step of 1/60 s, a hundred times its limit.
+  const Outcome r = drape(
+      "--headless --scene hang --set solver=mass-spring --set substeps=1 --frames 300 --stats " +
+      path("s.json"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("raise substeps"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_TRUE(readJson(path("s.json"))["watchdog"].get<bool>());
+}
