@@ -1,6 +1,7 @@
 #include "app/cli.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <regex>
 
 #include <CLI/CLI.hpp>
@@ -41,6 +42,14 @@ Result<Options> parseCommandLine(int argc, char** argv) {
       cli.add_option("--pin", pinText,
                      "pin the mesh's top vertices, none, or these vertices (0-based, OBJ order)")
           ->type_name("top|none|i,j,k");
+  std::string upText, scaleText;
+  CLI::Option* upOption =
+      cli.add_option("--up", upText,
+                     "the mesh's up axis; z turns a z-up export upright (default y)")
+          ->type_name("y|z");
+  CLI::Option* scaleOption =
+      cli.add_option("--scale", scaleText, "scale the mesh from its file units to metres")
+          ->type_name("S");
   cli.add_option("--set", o.sets, "set a parameter, e.g. --set k_stretch=0.5 (repeatable)")
       ->type_name("KEY=VALUE")
       ->take_all();
@@ -99,6 +108,8 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   } else {
     if (asOption->count() > 0) return fail("--as needs --mesh FILE.obj");
     if (pinOption->count() > 0) return fail("--pin needs --mesh FILE.obj");
+    if (upOption->count() > 0) return fail("--up needs --mesh FILE.obj");
+    if (scaleOption->count() > 0) return fail("--scale needs --mesh FILE.obj");
   }
   if (compareOption->count() > 0 && o.headless)
     return fail("--compare needs a window; it cannot be used with --headless");
@@ -126,6 +137,18 @@ Result<Options> parseCommandLine(int argc, char** argv) {
     auto pin = scene::parseMeshPin(pinText);
     if (!pin) return fail("bad value '" + pinText + "' for --pin: " + pin.error());
     o.meshPin = pin.value();
+  }
+  if (upOption->count() > 0) {
+    if (upText != "y" && upText != "z")
+      return fail("bad value '" + upText + "' for --up: expected y or z");
+    o.meshZUp = upText == "z";
+  }
+  if (scaleOption->count() > 0) {
+    char* end = nullptr;
+    const double scale = std::strtod(scaleText.c_str(), &end);
+    if (scaleText.empty() || *end != '\0' || !(scale > 0.0) || !(scale < 1e6))
+      return fail("bad value '" + scaleText + "' for --scale: expected a number > 0, e.g. 0.01");
+    o.meshScale = float(scale);
   }
   if (!framesText.empty()) {
     static const std::regex digits("[0-9]{1,9}");

@@ -57,13 +57,14 @@ int main(int argc, char** argv) {
             app::objSequenceTarget(options.recordObjPath, options.overwrite), "--record-obj");
         !r)
       return error(r.error());
-  auto session =
-      !options.meshPath.empty()
-          ? app::Session::createFromMesh(
-                options.meshPath, {options.meshPath, options.meshAs, options.meshPin}, options.sets)
-      : scene::looksLikeSceneFile(options.scene)
-          ? app::Session::createFromFile(options.scene, options.sets)
-          : app::Session::create(options.scene, options.sets);
+  auto session = !options.meshPath.empty() ? app::Session::createFromMesh(
+                                                 options.meshPath,
+                                                 {options.meshPath, options.meshAs, options.meshPin,
+                                                  options.meshZUp, options.meshScale},
+                                                 options.sets)
+                 : scene::looksLikeSceneFile(options.scene)
+                     ? app::Session::createFromFile(options.scene, options.sets)
+                     : app::Session::create(options.scene, options.sets);
   if (!session) return error(session.error());
   for (const std::string& w : session->warnings()) app::printWarning(w);
   if (!options.saveScenePath.empty()) {

@@ -51,24 +51,31 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   auto file = io::readObj(path);
   if (!file) return fail(file.error());
   options.name = path;
-  auto as = scene::resolveMeshAs(file->mesh, options);
+  scene::placeMesh(file->mesh, options);
+  // Prepared once (welded, repaired, oriented): for what it becomes, and
+  // for every rebuild.
+  auto prepared = sim::prepareMesh(file->mesh);
+  if (!prepared) return fail(path + ": " + prepared.error());
+  auto as = scene::resolveMeshAs(prepared.value(), options);
   if (!as) return fail(as.error());
   options.as = as.value();
   sim::Params defaults;
   scene::meshSceneDefaults(options.as, defaults);
   auto params = withSets(defaults, sets);
   if (!params) return fail(params.error());
-  auto built = scene::meshScene(file->mesh, params.value(), options);
-  if (!built) return fail(built.error());
   Session s;
+  for (const std::string& w : file->warnings) s.warnings_.push_back(path + ": " + w);
+  if (std::string w = scene::sizeWarning(prepared.value(), options); !w.empty())
+    s.warnings_.push_back(w);
+  auto built = scene::meshScene(prepared.value(), params.value(), options, &s.warnings_);
+  if (!built) return fail(built.error());
   s.sceneName_ = std::filesystem::path(path).filename().string();
   s.sets_ = sets;
   s.scene_ = std::move(built.value());
   s.scene_.name = s.sceneName_;
-  for (const std::string& w : file->warnings) s.warnings_.push_back(path + ": " + w);
   for (const std::string& r : s.scene_.world.cloth.report.repairs())
     s.warnings_.push_back(path + ": " + r);
-  s.mesh_ = MeshSource{std::move(file->mesh), std::move(options)};
+  s.mesh_ = MeshSource{std::move(prepared.value()), std::move(options)};
   s.watchdog_.reset(s.scene_.world);
   return s;
 }
@@ -85,9 +92,11 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& file,
                                                const std::string& name) {
   std::vector<std::string> all = file.sets;
   all.insert(all.end(), sets.begin(), sets.end());
-  auto session = file.builtin.empty()
-                     ? createFromMesh(file.objPath, {file.objPath, file.objAs, {}}, all)
-                     : create(file.builtin, all);
+  auto session =
+      file.builtin.empty()
+          ? createFromMesh(file.objPath, {file.objPath, file.objAs, {}, file.objZUp, file.objScale},
+                           all)
+          : create(file.builtin, all);
   if (!session) {
     if (file.builtin.empty()) return fail(name + ": mesh.obj: " + session.error());
     return session;
@@ -104,6 +113,8 @@ scene::SceneFile Session::describe(const scene::CameraHint& camera) const {
   if (mesh_) {
     f.objPath = mesh_->options.name;
     f.objAs = mesh_->options.as;
+    f.objZUp = mesh_->options.zUp;
+    f.objScale = mesh_->options.scale;
   } else {
     f.builtin = sceneName_;
   }

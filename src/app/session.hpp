@@ -69,7 +69,7 @@ class Session {
   std::string sceneName_;
   std::vector<std::string> sets_;  // the user's overrides, re-applied on scene switches
   struct MeshSource {
-    sim::TriMesh mesh;                // as read, before preparation
+    sim::PreparedMesh mesh;           // as read, placed and prepared
     scene::MeshSceneOptions options;  // with `as` resolved
   };
   std::optional<MeshSource> mesh_;  // set when the scene came from a mesh file

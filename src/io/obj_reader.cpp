@@ -122,8 +122,10 @@ std::string checkIndex(string_view s, std::size_t defined, const char* what, con
 }
 
 // A corner reference: v, v/vt, v//vn or v/vt/vn.
+// The normal index is never used (drape makes its own normals): one that
+// refers to no normal is counted in `badNormals`, not refused.
 std::string checkCorner(string_view ref, std::size_t vertices, std::size_t texcoords,
-                        std::size_t normals) {
+                        std::size_t normals, std::size_t& badNormals) {
   std::vector<string_view> parts;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= ref.size(); ++i)
@@ -137,9 +139,18 @@ std::string checkCorner(string_view ref, std::size_t vertices, std::size_t texco
     if (auto e = checkIndex(parts[1], texcoords, "texture coordinate", "texture coordinates");
         !e.empty())
       return e;
-  if (parts.size() == 3)
-    if (auto e = checkIndex(parts[2], normals, "normal", "normals"); !e.empty()) return e;
+  if (parts.size() == 3 && !checkIndex(parts[2], normals, "normal", "normals").empty())
+    ++badNormals;
   return {};
+}
+
+// A corner reference without its normal: "v", "v/vt".
+string_view withoutNormal(string_view ref) {
+  const std::size_t first = ref.find('/');
+  if (first == string_view::npos) return ref;
+  const std::size_t second = ref.find('/', first + 1);
+  if (second == string_view::npos) return ref;
+  return ref.substr(0, second == first + 1 ? first : second);
 }
 
 bool isIdentifier(string_view s) {
@@ -160,6 +171,7 @@ struct Scan {
   std::size_t expectedTriangles = 0;  // Σ (corners − 2) over faces
   std::size_t lineElements = 0, pointElements = 0, freeForm = 0;
   std::map<std::string, std::size_t> unknown;
+  std::size_t badNormals = 0;  // corners whose normal index refers to no normal
   bool blank = true;
   std::string forLoader;  // the checked statements, one per line
 };
@@ -189,7 +201,8 @@ Result<void> scanStatement(Scan& s, string_view line, std::size_t number, const 
     if (args < least)
       return at(std::string(what) + " needs at least " + std::to_string(least) + " vertices");
     for (std::size_t i = 1; i < tok.size(); ++i)
-      if (auto e = checkCorner(tok[i], s.vertices, s.info.texcoords, s.info.normals); !e.empty())
+      if (auto e = checkCorner(tok[i], s.vertices, s.info.texcoords, s.info.normals, s.badNormals);
+          !e.empty())
         return at(e);
     return {};
   };
@@ -222,7 +235,15 @@ Result<void> scanStatement(Scan& s, string_view line, std::size_t number, const 
       ++s.info.quads;
     else
       ++s.info.polygons;
-    keep = true;
+    // Handed over without normal indices: they are never used, and one that
+    // refers to no normal would stop tinyobjloader.
+    s.forLoader += 'f';
+    for (std::size_t i = 1; i < tok.size(); ++i) {
+      s.forLoader += ' ';
+      const string_view corner = withoutNormal(tok[i]);
+      s.forLoader.append(corner.data(), corner.size());
+    }
+    s.forLoader += '\n';
   } else if (key == "l" || key == "p") {
     if (auto r = corners(key == "l" ? 2 : 1, key == "l" ? "a line" : "a point"); !r) return r;
     ++(key == "l" ? s.lineElements : s.pointElements);
@@ -295,6 +316,10 @@ std::string noFacesDetail(const Scan& s) {
 
 void addWarnings(Scan& s) {
   std::vector<std::string>& w = s.info.warnings;
+  if (s.badNormals > 0)
+    w.push_back("ignored " + std::to_string(s.badNormals) +
+                " face corners' normal indices that refer to no normal (drape makes its own "
+                "normals)");
   if (s.lineElements + s.pointElements > 0)
     w.push_back("ignored " + std::to_string(s.lineElements + s.pointElements) +
                 " line and point elements (only faces are simulated)");

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace drape::scene {
@@ -26,14 +28,28 @@ Result<MeshAs> resolve(const MeshSceneOptions& o, bool closed, bool pressureOk) 
   return as;
 }
 
-Result<void> applyPins(sim::World& world, const MeshSceneOptions& o) {
+Result<void> applyPins(sim::World& world, const MeshSceneOptions& o,
+                       std::vector<std::string>* warnings) {
   const std::vector<glm::vec3>& x = world.state.x;
   if (o.pin.kind == MeshPin::Kind::Top) {
-    float lo = x[0].y, hi = x[0].y;
-    for (const glm::vec3& p : x) lo = std::min(lo, p.y), hi = std::max(hi, p.y);
-    const float band = 0.01f * (hi - lo);
-    for (std::uint32_t i = 0; i < x.size(); ++i)
-      if (x[i].y >= hi - band) sim::pinVertex(world, i);
+    glm::vec3 lo = x[0], hi = x[0];
+    for (const glm::vec3& p : x) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    const float width = std::max(hi.x - lo.x, hi.z - lo.z);
+    if (hi.y - lo.y < 0.01f * width) {
+      // Flat and horizontal: the top is every vertex. Its far edge (−z, away
+      // from the default camera) instead.
+      const float band = 0.01f * (hi.z - lo.z);
+      for (std::uint32_t i = 0; i < x.size(); ++i)
+        if (x[i].z <= lo.z + band) sim::pinVertex(world, i);
+      if (warnings)
+        warnings->push_back(o.name +
+                            ": the mesh is a flat horizontal sheet; --pin top pinned its far "
+                            "edge (lowest z) instead of every vertex");
+    } else {
+      const float band = 0.01f * (hi.y - lo.y);
+      for (std::uint32_t i = 0; i < x.size(); ++i)
+        if (x[i].y >= hi.y - band) sim::pinVertex(world, i);
+    }
   } else if (o.pin.kind == MeshPin::Kind::List) {
     const std::vector<std::uint32_t>& map = world.cloth.inputToVertex;
     for (std::uint32_t input : o.pin.vertices) {
@@ -94,14 +110,41 @@ const char* meshAsName(MeshAs as) {
   return "auto";
 }
 
+void placeMesh(sim::TriMesh& mesh, const MeshSceneOptions& options) {
+  for (glm::vec3& p : mesh.positions) {
+    if (options.zUp) p = glm::vec3(p.x, p.z, -p.y);
+    p *= options.scale;
+  }
+}
+
+std::string sizeWarning(const sim::PreparedMesh& prepared, const MeshSceneOptions& options) {
+  const std::vector<glm::vec3>& x = prepared.mesh.positions;
+  if (x.empty()) return {};
+  glm::vec3 lo = x[0], hi = x[0];
+  for (const glm::vec3& p : x) lo = glm::min(lo, p), hi = glm::max(hi, p);
+  const float size = glm::length(hi - lo);
+  if (size <= 50.0f && size >= 0.01f) return {};
+  // A power of ten that brings it to about 2 m.
+  const float scale = std::pow(10.0f, std::round(std::log10(2.0f / size)));
+  char text[200];
+  std::snprintf(text, sizeof text,
+                ": the mesh is %.3g m across (drape works in metres); --scale %g makes it %.3g m",
+                double(size), double(options.scale * scale), double(size * scale));
+  return options.name + text;
+}
+
+Result<MeshAs> resolveMeshAs(const sim::PreparedMesh& prepared, const MeshSceneOptions& options) {
+  const sim::MeshReport& r = prepared.report;
+  // The same test buildCloth applies before it turns pressure on.
+  const bool pressureOk =
+      r.orientable && sim::sixVolume(prepared.mesh.positions, prepared.mesh.triangles) > 0.0f;
+  return resolve(options, r.closed, pressureOk);
+}
+
 Result<MeshAs> resolveMeshAs(const sim::TriMesh& mesh, const MeshSceneOptions& options) {
   auto prepared = sim::prepareMesh(mesh);
   if (!prepared) return fail(options.name + ": " + prepared.error());
-  const sim::MeshReport& r = prepared->report;
-  // The same test buildCloth applies before it turns pressure on.
-  const bool pressureOk =
-      r.orientable && sim::sixVolume(prepared->mesh.positions, prepared->mesh.triangles) > 0.0f;
-  return resolve(options, r.closed, pressureOk);
+  return resolveMeshAs(prepared.value(), options);
 }
 
 void meshSceneDefaults(MeshAs resolved, sim::Params& params) {
@@ -110,15 +153,20 @@ void meshSceneDefaults(MeshAs resolved, sim::Params& params) {
 }
 
 Result<Scene> meshScene(const sim::TriMesh& mesh, const sim::Params& params,
-                        const MeshSceneOptions& options) {
-  auto world = worldFromMesh(mesh, params);
-  if (!world) return fail(options.name + ": " + world.error());
-  Scene scene{options.name, std::move(world.value()), {}};
+                        const MeshSceneOptions& options, std::vector<std::string>* warnings) {
+  auto prepared = sim::prepareMesh(mesh);
+  if (!prepared) return fail(options.name + ": " + prepared.error());
+  return meshScene(prepared.value(), params, options, warnings);
+}
+
+Result<Scene> meshScene(const sim::PreparedMesh& mesh, const sim::Params& params,
+                        const MeshSceneOptions& options, std::vector<std::string>* warnings) {
+  Scene scene{options.name, worldFromPrepared(mesh, params), {}};
   sim::World& w = scene.world;
   auto as = resolve(options, w.cloth.closed, w.cloth.pressureActive);
   if (!as) return fail(as.error());
   if (as.value() == MeshAs::Cloth) w.cloth.pressureActive = false;
-  if (auto r = applyPins(w, options); !r) return fail(r.error());
+  if (auto r = applyPins(w, options, warnings); !r) return fail(r.error());
 
   glm::vec3 lo = w.state.x[0], hi = w.state.x[0];
   for (const glm::vec3& p : w.state.x) lo = glm::min(lo, p), hi = glm::max(hi, p);

@@ -33,7 +33,17 @@ struct MeshSceneOptions {
   std::string name = "mesh";  // how messages name the mesh (its file)
   MeshAs as = MeshAs::Auto;
   MeshPin pin;
+  bool zUp = false;    // the file's up axis is +z (turned to drape's +y)
+  float scale = 1.0f;  // file units to metres
 };
+
+// The mesh as the options place it: turned from z-up to y-up (x, y, z) →
+// (x, z, −y) when zUp, then scaled about the origin.
+void placeMesh(sim::TriMesh& mesh, const MeshSceneOptions& options);
+
+// A warning when a placed mesh is far from cloth sizes (over 50 m or under
+// 1 cm across), suggesting a scale; empty otherwise.
+std::string sizeWarning(const sim::PreparedMesh& mesh, const MeshSceneOptions& options);
 
 // The text forms shared by the command line and scene files. Errors say what
 // was expected; the caller names the option and the value.
@@ -43,16 +53,25 @@ const char* meshAsName(MeshAs as);
 
 // What options.as becomes for this mesh (Auto resolved; never Auto). Fails
 // for a balloon that cannot hold pressure (open, or enclosing no volume).
+Result<MeshAs> resolveMeshAs(const sim::PreparedMesh& mesh, const MeshSceneOptions& options);
 Result<MeshAs> resolveMeshAs(const sim::TriMesh& mesh, const MeshSceneOptions& options);
 
 // Scene defaults for a mesh scene of the resolved kind: a balloon takes the
 // built-in balloon scene's, a cloth the global ones.
 void meshSceneDefaults(MeshAs resolved, sim::Params& params);
 
-// Prepare the mesh (weld, repair, orient), build the world and place a floor
-// plane max(0.5 m, 25 % of the mesh's height) below its lowest point.
-// "top" pins every vertex within 1 % of the height of the highest y.
+// Build the world of a prepared mesh (welded, repaired, oriented) and place
+// a floor plane max(0.5 m, 25 % of the mesh's height) below its lowest
+// point. "top" pins every vertex within 1 % of the height of the highest y;
+// on a flat horizontal sheet (height under 1 % of its width), where that
+// would be every vertex, it pins the far edge instead: the vertices within
+// 1 % of the depth of the lowest z, and says so in `warnings`.
+Result<Scene> meshScene(const sim::PreparedMesh& mesh, const sim::Params& params,
+                        const MeshSceneOptions& options,
+                        std::vector<std::string>* warnings = nullptr);
+// The same from an unprepared mesh (prepared here).
 Result<Scene> meshScene(const sim::TriMesh& mesh, const sim::Params& params,
-                        const MeshSceneOptions& options);
+                        const MeshSceneOptions& options,
+                        std::vector<std::string>* warnings = nullptr);
 
 }  // namespace drape::scene

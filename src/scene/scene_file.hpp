@@ -42,6 +42,8 @@ struct SceneFile {
   std::string builtin;
   std::string objPath;  // as read: relative paths are relative to the scene file
   MeshAs objAs = MeshAs::Auto;
+  bool objZUp = false;    // the OBJ's up axis is +z
+  float objScale = 1.0f;  // the OBJ's units to metres
   // Parameters as "KEY=VALUE" assignments, checked against the table; the
   // loader applies them over the base scene's defaults. Values are written so
   // that they read back as the same float.

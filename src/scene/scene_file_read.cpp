@@ -273,7 +273,7 @@ CameraHint readCamera(const Json& j) {
 }
 
 void readMesh(const Json& mesh, SceneFile& out) {
-  checkKeys(mesh, "mesh", {"scene", "obj", "as"});
+  checkKeys(mesh, "mesh", {"scene", "obj", "as", "up", "scale"});
   const bool hasScene = mesh.contains("scene"), hasObj = mesh.contains("obj");
   if (hasScene == hasObj)
     refuse("mesh", "expected either \"scene\" (a built-in scene) or \"obj\" (an OBJ file)");
@@ -285,7 +285,8 @@ void readMesh(const Json& mesh, SceneFile& out) {
         names += std::string(names.empty() ? "" : ", ") + info.name;
       refuse("mesh.scene", "expected a built-in scene (" + names + "), got " + excerpt(s));
     }
-    if (mesh.contains("as")) refuse("mesh.as", "only used with \"obj\"");
+    for (const char* key : {"as", "up", "scale"})
+      if (mesh.contains(key)) refuse(join("mesh", key), "only used with \"obj\"");
     out.builtin = s.get<std::string>();
     return;
   }
@@ -298,6 +299,12 @@ void readMesh(const Json& mesh, SceneFile& out) {
     if (!as) refuse("mesh.as", as.error() + ", got " + excerpt(*it));
     out.objAs = as.value();
   }
+  if (auto it = mesh.find("up"); it != mesh.end()) {
+    if (!it->is_string() || (*it != "y" && *it != "z"))
+      refuse("mesh.up", "expected \"y\" or \"z\", got " + excerpt(*it));
+    out.objZUp = *it == "z";
+  }
+  if (auto it = mesh.find("scale"); it != mesh.end()) out.objScale = positive(*it, "mesh.scale");
 }
 
 }  // namespace

@@ -135,6 +135,8 @@ std::string sceneFileText(const SceneFile& f) {
     j["mesh"] = {{"scene", f.builtin}};
   else
     j["mesh"] = {{"obj", f.objPath}, {"as", meshAsName(f.objAs)}};
+  if (f.objZUp) j["mesh"]["up"] = "z";
+  if (f.objScale != 1.0f) j["mesh"]["scale"] = exact(f.objScale);
   Json params = Json::object();
   for (const std::string& set : f.sets) {
     const auto eq = set.find('=');

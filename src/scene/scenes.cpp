@@ -173,7 +173,11 @@ sim::Params sceneParams(const SceneInfo& scene) {
 Result<sim::World> worldFromMesh(const sim::TriMesh& mesh, const sim::Params& params) {
   auto prepared = sim::prepareMesh(mesh);
   if (!prepared) return fail(prepared.error());
-  return sim::makeWorld(sim::buildCloth(prepared.value(), params.density), params);
+  return worldFromPrepared(prepared.value(), params);
+}
+
+sim::World worldFromPrepared(const sim::PreparedMesh& mesh, const sim::Params& params) {
+  return sim::makeWorld(sim::buildCloth(mesh, params.density), params);
 }
 
 }  // namespace drape::scene

@@ -45,5 +45,6 @@ sim::Params sceneParams(const SceneInfo& scene);
 // The cloth of a scene from a triangle mesh: prepare (weld, repair, orient),
 // build constraints and masses with params.density, and make a world.
 Result<sim::World> worldFromMesh(const sim::TriMesh& mesh, const sim::Params& params);
+sim::World worldFromPrepared(const sim::PreparedMesh& mesh, const sim::Params& params);
 
 }  // namespace drape::scene

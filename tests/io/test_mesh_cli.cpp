@@ -65,8 +65,9 @@ Outcome drape(const std::vector<std::string>& args) {
   return r;
 }
 
-std::vector<std::string> headless(const std::string& mesh, std::vector<std::string> more = {}) {
-  std::vector<std::string> a = {"--headless",   "--frames", "5",       "--mesh", mesh,
+std::vector<std::string> headless(const std::string& mesh, std::vector<std::string> more = {},
+                                  const std::string& frames = "5") {
+  std::vector<std::string> a = {"--headless",   "--frames", frames,    "--mesh", mesh,
                                 "--export-obj", "out.obj",  "--stats", "s.json"};
   a.insert(a.end(), more.begin(), more.end());
   return a;
@@ -187,6 +188,87 @@ TEST(MeshCli, HelpListsTheFlags) {
   ASSERT_EQ(r.code, 0);
   for (const char* flag : {"--mesh", "--as", "--pin"})
     EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
+}
+
+// A flat square sheet of n × n quads, `size` file units a side, in the
+// file's x–y plane (horizontal once z is up).
+std::string sheet(int n, float size) {
+  std::string text;
+  for (int j = 0; j <= n; ++j)
+    for (int i = 0; i <= n; ++i)
+      text += "v " + std::to_string(size * float(i) / float(n)) + " " +
+              std::to_string(size * float(j) / float(n)) + " 0\n";
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const int a = j * (n + 1) + i + 1;
+      text += "f " + std::to_string(a) + " " + std::to_string(a + 1) + " " +
+              std::to_string(a + n + 2) + " " + std::to_string(a + n + 1) + "\n";
+    }
+  return text;
+}
+
+void writeFile(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+TEST(MeshCli, NormalIndicesWithoutNormalsWarnAndLoad) {
+  // As some exporters (and tinyobjloader's own test models) write them.
+  const fs::path obj = fs::path(testing::TempDir()) / "no_vn.obj";
+  writeFile(obj, "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nf 1//1 2//1 3//1\nf 2//9 4//2 3//2\n");
+  const Outcome r = drape(headless(obj.string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(stats(r)["triangles"], 2);
+  ASSERT_EQ(r.errLines().size(), 1u) << r.err;
+  EXPECT_NE(r.err.find("ignored 6 face corners' normal indices"), std::string::npos) << r.err;
+}
+
+TEST(MeshCli, ZUpExportsStandUpAndScaleToMetres) {
+  // 300 units across in a z-up file: laid flat and scaled to 3 m.
+  const fs::path obj = fs::path(testing::TempDir()) / "zup_sheet.obj";
+  writeFile(obj, sheet(10, 300.0f));
+  const Outcome big = drape(headless(obj.string()));
+  ASSERT_EQ(big.code, 0) << big.err;
+  EXPECT_NE(big.err.find("424 m across"), std::string::npos) << big.err;
+  EXPECT_NE(big.err.find("--scale 0.01"), std::string::npos) << big.err;
+
+  const Outcome placed = drape(
+      headless(obj.string(), {"--up", "z", "--scale", "0.01", "--save-scene", "scene.json"}, "0"));
+  ASSERT_EQ(placed.code, 0) << placed.err;
+  EXPECT_EQ(placed.err, "");
+  const nlohmann::json s = stats(placed);
+  EXPECT_NEAR(s["bounds"]["max"][0].get<float>(), 3.0f, 1e-5f);
+  EXPECT_NEAR(s["bounds"]["max"][1].get<float>(), 0.0f, 1e-5f);   // flat: y = 0 everywhere
+  EXPECT_NEAR(s["bounds"]["min"][2].get<float>(), -3.0f, 1e-5f);  // file +y → drape −z
+  // The scene file keeps both, and reloads to the same mesh.
+  const nlohmann::json scene = nlohmann::json::parse(readAll(placed.dir / "scene.json"));
+  EXPECT_EQ(scene["mesh"]["up"], "z");
+  EXPECT_EQ(scene["mesh"]["scale"], 0.01);
+  // (Beside the run's folder, which the next run clears: the OBJ path is
+  // relative, "../zup_sheet.obj".)
+  const fs::path saved = fs::path(testing::TempDir()) / "zup_saved";
+  fs::create_directories(saved);
+  fs::copy_file(placed.dir / "scene.json", saved / "scene.json",
+                fs::copy_options::overwrite_existing);
+  const Outcome again = drape({"--headless", "--frames", "0", "--scene",
+                               (saved / "scene.json").string(), "--stats", "s.json"});
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(stats(again)["bounds"], s["bounds"]);
+
+  expectOneError(drape(headless(obj.string(), {"--up", "x"})), "bad value 'x' for --up");
+  expectOneError(drape(headless(obj.string(), {"--scale", "-2"})), "bad value '-2' for --scale");
+  expectOneError(drape({"--headless", "--frames", "1", "--scale", "2"}), "--scale needs --mesh");
+}
+
+TEST(MeshCli, PinTopOnAFlatSheetPinsItsFarEdge) {
+  const fs::path obj = fs::path(testing::TempDir()) / "flat_sheet.obj";
+  writeFile(obj, sheet(8, 2.0f));
+  const Outcome r = drape(headless(obj.string(), {"--up", "z", "--pin", "top"}, "60"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(stats(r)["constraints"]["pins"], 9);  // one edge, not all 81
+  EXPECT_NE(r.err.find("flat horizontal sheet"), std::string::npos) << r.err;
+  // The rest falls to the floor (half a metre below), hanging from that edge.
+  EXPECT_LT(stats(r)["bounds"]["min"][1].get<float>(), -0.4f);
+  EXPECT_FLOAT_EQ(stats(r)["bounds"]["max"][1].get<float>(), 0.0f);
 }
 
 }  // namespace

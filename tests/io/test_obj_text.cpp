@@ -44,8 +44,6 @@ TEST(ObjText, RefusesWhatTinyobjloaderWouldMisread) {
       {kTriangle + "f 1 2 99999999999999999999\n", "out of range"},
       {"v 0 0 0\nv 1 0 0\nf 1 2 3\nv 0 1 0\n", "t.obj:3: vertex index 3 is out of range"},
       {kTriangle + "f 1/1 2/2 3/3\n", "t.obj:4: texture coordinate index 1 is out of range"},
-      {kTriangle + "f 1//1 2//1 3//1\n", "t.obj:4: normal index 1 is out of range"},
-      {kTriangle + "f 1// 2// 3//\n", "t.obj:4: missing normal index"},
       {kTriangle + "f 1/ 2/ 3/\n", "t.obj:4: missing texture coordinate index"},
       {kTriangle + "f /1 2 3\n", "t.obj:4: missing vertex index"},
       {kTriangle + "f 1/1/1/1 2 3\n", "t.obj:4: bad vertex reference '1/1/1/1'"},
@@ -60,6 +58,19 @@ TEST(ObjText, RefusesWhatTinyobjloaderWouldMisread) {
     SCOPED_TRACE(c.text);
     const std::string e = errorOf(c.text);
     EXPECT_NE(e.find(c.error), std::string::npos) << "got: " << e;
+  }
+}
+
+TEST(ObjText, NormalIndicesThatReferToNoNormalAreDroppedWithAWarning) {
+  // drape makes its own normals: a face's normal index is never read.
+  for (const std::string& faces :
+       {std::string("f 1//1 2//1 3//1\n"), std::string("f 1// 2// 3//\n")}) {
+    auto file = io::parseObj(kTriangle + faces, "t.obj");
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(file->mesh.triangles.size(), 1u);
+    ASSERT_EQ(file->warnings.size(), 1u);
+    EXPECT_NE(file->warnings[0].find("ignored 3 face corners' normal indices"), std::string::npos)
+        << file->warnings[0];
   }
 }
 
