@@ -1,7 +1,6 @@
 #include "app/cli.hpp"
 
 #include <cstdio>
-#include <cstdlib>
 #include <regex>
 
 #include <CLI/CLI.hpp>
@@ -144,9 +143,8 @@ Result<Options> parseCommandLine(int argc, char** argv) {
     o.meshZUp = upText == "z";
   }
   if (scaleOption->count() > 0) {
-    char* end = nullptr;
-    const double scale = std::strtod(scaleText.c_str(), &end);
-    if (scaleText.empty() || *end != '\0' || !(scale > 0.0) || !(scale < 1e6))
+    double scale = 0.0;
+    if (!sim::parseNumber(scaleText, scale) || !(scale > 0.0) || !(scale < 1e6))
       return fail("bad value '" + scaleText + "' for --scale: expected a number > 0, e.g. 0.01");
     o.meshScale = float(scale);
   }

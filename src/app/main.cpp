@@ -46,7 +46,18 @@ int main(int argc, char** argv) {
   }
   if (options.headless && !options.frames)
     return error("--headless needs --frames N (how many frames to simulate)");
-  if (auto r = app::checkOutputs(options); !r) return error(r.error());
+  auto session = !options.meshPath.empty() ? app::Session::createFromMesh(
+                                                 options.meshPath,
+                                                 {options.meshPath, options.meshAs, options.meshPin,
+                                                  options.meshZUp, options.meshScale},
+                                                 options.sets)
+                 : scene::looksLikeSceneFile(options.scene)
+                     ? app::Session::createFromFile(options.scene, options.sets)
+                     : app::Session::create(options.scene, options.sets);
+  if (!session) return error(session.error());
+  // Outputs once the inputs are known, before anything is written (a
+  // recording's folder is created by its check).
+  if (auto r = app::checkOutputs(options, session.value()); !r) return error(r.error());
   if (!options.recordPath.empty())
     if (auto r = app::checkRecordTarget(app::recordTargetFor(options.recordPath, options.overwrite),
                                         "--record");
@@ -57,15 +68,6 @@ int main(int argc, char** argv) {
             app::objSequenceTarget(options.recordObjPath, options.overwrite), "--record-obj");
         !r)
       return error(r.error());
-  auto session = !options.meshPath.empty() ? app::Session::createFromMesh(
-                                                 options.meshPath,
-                                                 {options.meshPath, options.meshAs, options.meshPin,
-                                                  options.meshZUp, options.meshScale},
-                                                 options.sets)
-                 : scene::looksLikeSceneFile(options.scene)
-                     ? app::Session::createFromFile(options.scene, options.sets)
-                     : app::Session::create(options.scene, options.sets);
-  if (!session) return error(session.error());
   for (const std::string& w : session->warnings()) app::printWarning(w);
   if (!options.saveScenePath.empty()) {
     auto saved = app::saveSceneFile(options.saveScenePath, session->describe(session->camera()));

@@ -16,20 +16,9 @@ namespace {
 
 struct NamedPath {
   std::string path;
-  const char* what;  // the option, or what the input is
+  const char* what;           // the option, or what the input is
+  bool checkWritable = true;  // here (a video is checked with its recording)
 };
-
-// The files a run reads: a scene file, and the OBJ it or --mesh names.
-std::vector<NamedPath> inputsOf(const Options& o) {
-  std::vector<NamedPath> in;
-  if (!o.meshPath.empty()) in.push_back({o.meshPath, "the --mesh input"});
-  if (o.meshPath.empty() && scene::looksLikeSceneFile(o.scene)) {
-    in.push_back({o.scene, "the --scene input"});
-    if (auto file = scene::readSceneFile(o.scene); file && !file->objPath.empty())
-      in.push_back({file->objPath, "the scene file's OBJ input"});
-  }
-  return in;
-}
 
 // Whether `file` is a frame a recording into `folder` writes.
 bool isFrameOf(const std::string& file, const std::string& folder) {
@@ -41,17 +30,25 @@ bool isFrameOf(const std::string& file, const std::string& folder) {
 
 }  // namespace
 
-Result<void> checkOutputs(const Options& o) {
+Result<void> checkOutputs(const Options& o, const Session& session) {
   std::vector<NamedPath> files, folders;
   if (!o.statsPath.empty()) files.push_back({o.statsPath, "--stats"});
   if (!o.exportObjPath.empty()) files.push_back({o.exportObjPath, "--export-obj"});
   if (!o.saveScenePath.empty()) files.push_back({o.saveScenePath, "--save-scene"});
-  if (!o.recordPath.empty())
-    (recordTargetFor(o.recordPath).format == RecordFormat::Mp4 ? files : folders)
-        .push_back({o.recordPath, "--record"});
+  if (!o.recordPath.empty()) {
+    if (recordTargetFor(o.recordPath).format == RecordFormat::Mp4)
+      files.push_back({o.recordPath, "--record", false});
+    else
+      folders.push_back({o.recordPath, "--record"});
+  }
   if (!o.recordObjPath.empty()) folders.push_back({o.recordObjPath, "--record-obj"});
   // No output may replace another, an input, or a recording's frame.
-  const std::vector<NamedPath> inputs = inputsOf(o);
+  std::vector<NamedPath> inputs;
+  if (o.meshPath.empty() && scene::looksLikeSceneFile(o.scene))
+    inputs.push_back({o.scene, "the --scene input"});
+  if (!session.meshPath().empty())
+    inputs.push_back({session.meshPath(),
+                      o.meshPath.empty() ? "the scene file's OBJ input" : "the --mesh input"});
   for (std::size_t i = 0; i < files.size(); ++i) {
     const NamedPath& f = files[i];
     for (std::size_t j = i + 1; j < files.size(); ++j)
@@ -69,7 +66,7 @@ Result<void> checkOutputs(const Options& o) {
   }
   // Then each file where it is to be written.
   for (const NamedPath& f : files)
-    if (std::string(f.what) != "--record")  // checked with the recording
+    if (f.checkWritable)
       if (auto r = io::checkWritableFile(f.path, f.what); !r) return r;
   return {};
 }

@@ -65,10 +65,10 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   if (!params) return fail(params.error());
   Session s;
   for (const std::string& w : file->warnings) s.warnings_.push_back(path + ": " + w);
-  if (std::string w = scene::sizeWarning(prepared.value(), options); !w.empty())
-    s.warnings_.push_back(w);
   auto built = scene::meshScene(prepared.value(), params.value(), options, &s.warnings_);
   if (!built) return fail(built.error());
+  if (std::string w = scene::sizeWarning(built->world, options); !w.empty())
+    s.warnings_.push_back(w);
   s.sceneName_ = std::filesystem::path(path).filename().string();
   s.sets_ = sets;
   s.scene_ = std::move(built.value());
@@ -106,6 +106,11 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& file,
   s.file_ = file;
   s.watchdog_.reset(s.scene_.world);
   return session;
+}
+
+const std::string& Session::meshPath() const {
+  static const std::string none;
+  return mesh_ ? mesh_->options.name : none;
 }
 
 scene::SceneFile Session::describe(const scene::CameraHint& camera) const {

@@ -55,6 +55,8 @@ class Session {
   Result<void> applyParams(const sim::Params& edited);
 
   const std::string& sceneName() const { return sceneName_; }
+  // The OBJ file the cloth came from (--mesh or a scene file's), or empty.
+  const std::string& meshPath() const;
   // What loading ignored or repaired, one line each, starting with the file.
   const std::vector<std::string>& warnings() const { return warnings_; }
   sim::World& world() { return scene_.world; }

@@ -2,10 +2,6 @@
 
 #include "io/output_path.hpp"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-
 // Static: the implementation stays private to this file, whatever other
 // libraries in the process compiled of stb.
 #define STB_IMAGE_WRITE_STATIC
@@ -34,7 +30,6 @@ Result<void> PngWriter::write(const std::string& path, int width, int height,
   if (!stbi_write_png_to_func(append, &encoded_, width, height, 3, rgb, width * 3))
     return fail("cannot encode " + path + " as PNG");
   return writeFileAtomically(path, encoded_.data(), encoded_.size());
-  return {};
 }
 
 }  // namespace drape::io

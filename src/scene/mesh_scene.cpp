@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "sim/stats.hpp"
+
 namespace drape::scene {
 namespace {
 
@@ -32,8 +34,8 @@ Result<void> applyPins(sim::World& world, const MeshSceneOptions& o,
                        std::vector<std::string>* warnings) {
   const std::vector<glm::vec3>& x = world.state.x;
   if (o.pin.kind == MeshPin::Kind::Top) {
-    glm::vec3 lo = x[0], hi = x[0];
-    for (const glm::vec3& p : x) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    const sim::Bounds b = sim::bounds(world);
+    const glm::vec3 lo = b.min, hi = b.max;
     const float width = std::max(hi.x - lo.x, hi.z - lo.z);
     if (hi.y - lo.y < 0.01f * width) {
       // Flat and horizontal: the top is every vertex. Its far edge (−z, away
@@ -117,12 +119,10 @@ void placeMesh(sim::TriMesh& mesh, const MeshSceneOptions& options) {
   }
 }
 
-std::string sizeWarning(const sim::PreparedMesh& prepared, const MeshSceneOptions& options) {
-  const std::vector<glm::vec3>& x = prepared.mesh.positions;
-  if (x.empty()) return {};
-  glm::vec3 lo = x[0], hi = x[0];
-  for (const glm::vec3& p : x) lo = glm::min(lo, p), hi = glm::max(hi, p);
-  const float size = glm::length(hi - lo);
+std::string sizeWarning(const sim::World& world, const MeshSceneOptions& options) {
+  if (world.state.x.empty()) return {};
+  const sim::Bounds b = sim::bounds(world);
+  const float size = glm::length(b.max - b.min);
   if (size <= 50.0f && size >= 0.01f) return {};
   // A power of ten that brings it to about 2 m.
   const float scale = std::pow(10.0f, std::round(std::log10(2.0f / size)));
@@ -168,8 +168,8 @@ Result<Scene> meshScene(const sim::PreparedMesh& mesh, const sim::Params& params
   if (as.value() == MeshAs::Cloth) w.cloth.pressureActive = false;
   if (auto r = applyPins(w, options, warnings); !r) return fail(r.error());
 
-  glm::vec3 lo = w.state.x[0], hi = w.state.x[0];
-  for (const glm::vec3& p : w.state.x) lo = glm::min(lo, p), hi = glm::max(hi, p);
+  const sim::Bounds b = sim::bounds(w);
+  const glm::vec3 lo = b.min, hi = b.max;
   const float height = hi.y - lo.y;
   const float floorY = lo.y - std::max(0.5f, 0.25f * height);
   w.colliders.push_back(sim::Collider::plane({0.0f, floorY, 0.0f}, {0.0f, 1.0f, 0.0f}));

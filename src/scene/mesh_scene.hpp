@@ -41,9 +41,9 @@ struct MeshSceneOptions {
 // (x, z, −y) when zUp, then scaled about the origin.
 void placeMesh(sim::TriMesh& mesh, const MeshSceneOptions& options);
 
-// A warning when a placed mesh is far from cloth sizes (over 50 m or under
-// 1 cm across), suggesting a scale; empty otherwise.
-std::string sizeWarning(const sim::PreparedMesh& mesh, const MeshSceneOptions& options);
+// A warning when the cloth of a mesh scene is far from cloth sizes (over
+// 50 m or under 1 cm across), suggesting a scale; empty otherwise.
+std::string sizeWarning(const sim::World& world, const MeshSceneOptions& options);
 
 // The text forms shared by the command line and scene files. Errors say what
 // was expected; the caller names the option and the value.

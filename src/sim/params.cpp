@@ -330,7 +330,8 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
-// Strict number parsing: the whole text must be a finite number.
+}  // namespace
+
 bool parseNumber(const std::string& text, double& out) {
   const std::string t = trim(text);
   if (t.empty()) return false;
@@ -339,6 +340,8 @@ bool parseNumber(const std::string& text, double& out) {
   out = std::strtod(t.c_str(), &end);
   return errno == 0 && end == t.c_str() + t.size() && std::isfinite(out);
 }
+
+namespace {
 
 std::string number(double v) {
   std::ostringstream os;

@@ -106,6 +106,10 @@ Result<void> setParamAssignment(Params& params, const std::string& assignment);
 std::string formatParam(const Params& params, const ParamDesc& desc);
 std::string describeRange(const ParamDesc& desc);
 
+// Strict number parsing: the whole text (spaces around it aside) must be a
+// finite number.
+bool parseNumber(const std::string& text, double& out);
+
 // XPBD compliance from a PBD stiffness k ∈ [0,1]: α = (1/k − 1)·unit
 // (k = 1: rigid, α = 0; k → 0: α → ∞). `unit` carries the constraint's units.
 float complianceFromStiffness(float k, float unit);

@@ -75,13 +75,18 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
     const float spin = glm::length(body.omega) * glm::length(body.halfExtents);
     fastest = std::max(fastest, glm::length(body.v) + spin);
   }
-  // Stretch: the longest edge between moving vertices against its rest length.
+  // Stretch: the longest edge between moving vertices against its rest
+  // length, squared (no root or division per edge in this per-frame scan).
   float longest = 0.0f;
   const bool material = world.params.k_stretch >= kMaterialStretch;
   if (allFinite && material)
     for (const StretchConstraint& e : world.cloth.stretch)
-      if (e.rest > 0.0f && s.w[e.a] != 0.0f && s.w[e.b] != 0.0f)
-        longest = std::max(longest, glm::length(s.x[e.a] - s.x[e.b]) / e.rest);
+      if (s.w[e.a] != 0.0f && s.w[e.b] != 0.0f) {
+        const glm::vec3 d = s.x[e.a] - s.x[e.b];
+        const float allowed = kMostStretch * e.rest;
+        if (glm::dot(d, d) > allowed * allowed && e.rest > 0.0f)
+          longest = std::max(longest, glm::length(d) / e.rest);
+      }
   const float limit = maxSpeed(world);
   char what[160] = "";
   if (!allFinite)
