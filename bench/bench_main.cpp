@@ -6,6 +6,7 @@
 //   drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
 //   drape_bench --interactive [--set KEY=VALUE]...
 //   drape_bench --record-obj [--frames N] [--set KEY=VALUE]...
+//   drape_bench --busy [--steps N] [--set KEY=VALUE]...
 //
 // --table: a Markdown table instead of the JSON, for choosing defaults. Each
 // way to converge (sub-steps × iterations at the same ten projections per
@@ -35,6 +36,9 @@
 // (default 300) without recording, writing an OBJ per frame within the
 // frame, and handing it to the writer thread (recording.hpp).
 //
+// --busy: the hang scene at 128² with two busy processes beside it, the
+// default thread count against one thread (busy.hpp).
+//
 // fold: the fold scene (37² vertices dropped onto the floor, folding onto
 // itself) with self collision on; phase_ms.self_collision is the detection.
 
@@ -49,6 +53,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
+#include "busy.hpp"
 #include "cantilever.hpp"
 #include "interactive.hpp"
 #include "recording.hpp"
@@ -244,7 +249,7 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300;
-  bool table = false, interactive = false, recording = false, sameState = false;
+  bool table = false, interactive = false, recording = false, busy = false, sameState = false;
   std::vector<int> sizes = {64, 128};
   std::string only;
   std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
@@ -253,7 +258,8 @@ int main(int argc, char** argv) {
       "KEY=VALUE]...\n"
       "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n"
       "       drape_bench --interactive [--set KEY=VALUE]...\n"
-      "       drape_bench --record-obj [--frames N] [--set KEY=VALUE]...\n";
+      "       drape_bench --record-obj [--frames N] [--set KEY=VALUE]...\n"
+      "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--table") {
@@ -262,6 +268,8 @@ int main(int argc, char** argv) {
       interactive = true;
     } else if (a == "--record-obj") {
       recording = true;
+    } else if (a == "--busy") {
+      busy = true;
     } else if (a == "--same-state") {
       sameState = true;
     } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--only" ||
@@ -296,6 +304,7 @@ int main(int argc, char** argv) {
   if (table) return printTable(sizes, frames, extra);
   if (interactive) return bench::printInteractive(extra);
   if (recording) return bench::printRecording(extra, frames);
+  if (busy) return bench::printBusy(extra, steps);
   std::vector<Workload> workloads;
   for (int n : {32, 64, 128})
     workloads.push_back({"W1/" + std::to_string(n), "hang", w1Sets(n), false});

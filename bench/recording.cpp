@@ -11,6 +11,7 @@
 #include "io/obj_writer.hpp"
 #include "io/output_path.hpp"
 #include "sim/solver.hpp"
+#include "sim/thread_team.hpp"
 
 namespace drape::bench {
 namespace {
@@ -33,7 +34,7 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
   fs::create_directories(folder);
   std::vector<double> frame, write;
   io::ObjWriter writer;
-  double finishMs = 0.0;
+  double finishMs = 0.0, helpedMs = 0.0;
   std::size_t bytes = 0;
   {
     io::ObjSequenceWriter sequence(folder.string());
@@ -60,6 +61,7 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
     (void)sequence.finish();
     finishMs = msSince(at);
     if (mode == Mode::Thread) write.push_back(sequence.writeMsPerFrame());
+    helpedMs = sequence.helpedMs();
   }
   for (const auto& e : fs::directory_iterator(folder)) bytes += std::size_t(e.file_size());
   json out = {{"frame_ms", summary(frame)}};
@@ -67,7 +69,11 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
     out["write_ms"] = mode == Mode::InFrame ? summary(write) : json(write.front());
     out["mb_per_frame"] = double(bytes) / 1e6 / frames;
   }
-  if (mode == Mode::Thread) out["finish_ms"] = finishMs;
+  if (mode == Mode::Thread) {
+    out["finish_ms"] = finishMs;
+    out["helped_ms"] = helpedMs;
+    out["shrunk_jobs"] = sim::threadTeam(w.params.threads).shrunkJobs();
+  }
   return out;
 }
 

@@ -19,7 +19,9 @@ double msSince(Clock::time_point start) {
 }  // namespace
 
 ObjSequenceWriter::ObjSequenceWriter(std::string folder)
-    : folder_(std::move(folder)), thread_([this] { run(); }) {}
+    : folder_(std::move(folder)),
+      callerWriter_(std::make_unique<ObjWriter>()),
+      thread_([this] { run(); }) {}
 
 ObjSequenceWriter::~ObjSequenceWriter() {
   (void)finish();
@@ -43,9 +45,11 @@ Result<void> ObjSequenceWriter::add(const sim::World& world) {
     topology_ = std::make_shared<const Topology>(Topology{cloth.triangles, cloth.cornerUVs});
 
   std::unique_lock<std::mutex> lock(mutex_);
-  const Clock::time_point start = Clock::now();
-  changed_.wait(lock, [&] { return !error_.empty() || int(queue_.size()) < kQueued; });
-  waitedMs_ += msSince(start);
+  if (int(queue_.size()) >= kQueued && error_.empty()) {
+    const Clock::time_point start = Clock::now();
+    while (int(queue_.size()) >= kQueued && error_.empty()) writeOldest(lock, *callerWriter_);
+    helpedMs_ += msSince(start);
+  }
   if (auto r = stopped(); !r) return r;
   Frame frame;
   if (!spare_.empty()) {
@@ -63,7 +67,8 @@ Result<void> ObjSequenceWriter::add(const sim::World& world) {
 
 Result<void> ObjSequenceWriter::finish() {
   std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return !error_.empty() || (queue_.empty() && !writing_); });
+  while (!queue_.empty() && error_.empty()) writeOldest(lock, *callerWriter_);
+  changed_.wait(lock, [&] { return !error_.empty() || (queue_.empty() && writing_ == 0); });
   return stopped();
 }
 
@@ -77,40 +82,43 @@ double ObjSequenceWriter::writeMsPerFrame() const {
   return written_ > 0 ? writeMs_ / written_ : 0.0;
 }
 
+void ObjSequenceWriter::writeOldest(std::unique_lock<std::mutex>& lock, ObjWriter& writer) {
+  Frame frame = std::move(queue_.front());
+  queue_.pop_front();
+  ++writing_;
+  lock.unlock();
+
+  const Clock::time_point start = Clock::now();
+  const std::string path =
+      (std::filesystem::path(folder_) / frameFileName(frame.index, ".obj")).string();
+  Result<void> done = [&]() -> Result<void> {
+    auto text = writer.format(frame.positions, frame.topology->triangles, frame.topology->cornerUVs);
+    if (!text) return fail("not writing " + path + ": " + text.error());
+    return writeFileAtomically(path, text.value().pieces.data(), text.value().pieces.size());
+  }();
+  const double ms = msSince(start);
+  frame.topology.reset();
+
+  lock.lock();
+  --writing_;
+  if (done) {
+    ++written_;
+    writeMs_ += ms;
+    spare_.push_back(std::move(frame));
+  } else if (error_.empty()) {
+    error_ = done.error();
+    queue_.clear();  // nothing after a failed frame is written
+  }
+  changed_.notify_all();
+}
+
 void ObjSequenceWriter::run() {
   ObjWriter writer;  // keeps the text of the topology from frame to frame
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     changed_.wait(lock, [&] { return closing_ || !queue_.empty(); });
     if (queue_.empty()) return;  // closing, nothing left
-    Frame frame = std::move(queue_.front());
-    queue_.pop_front();
-    writing_ = true;
-    lock.unlock();
-
-    const Clock::time_point start = Clock::now();
-    const std::string path =
-        (std::filesystem::path(folder_) / frameFileName(frame.index, ".obj")).string();
-    Result<void> done = [&]() -> Result<void> {
-      auto text =
-          writer.format(frame.positions, frame.topology->triangles, frame.topology->cornerUVs);
-      if (!text) return fail("not writing " + path + ": " + text.error());
-      return writeFileAtomically(path, text.value()->data(), text.value()->size());
-    }();
-    const double ms = msSince(start);
-    frame.topology.reset();
-
-    lock.lock();
-    writing_ = false;
-    if (done) {
-      ++written_;
-      writeMs_ += ms;
-      spare_.push_back(std::move(frame));
-    } else if (error_.empty()) {
-      error_ = done.error();
-      queue_.clear();  // nothing after a failed frame is written
-    }
-    changed_.notify_all();
+    writeOldest(lock, writer);
   }
 }
 

@@ -4,12 +4,13 @@
 // overlap the simulation of the next.
 //
 // add() copies what it needs (the positions; the triangles and UVs only when
-// a tear changed them) and returns; the thread writes the frames in order,
-// each atomically. At most kQueued frames wait: when the writer falls that
-// far behind, add() waits for it, so a slow disk slows the run down instead
-// of skipping frames or filling memory, and the time spent waiting is
-// counted. The first failure (disk full, folder gone) stops the writer; add()
-// and finish() then return it, and the frames written before stay.
+// a tear changed them) and returns; the thread writes the frames, each
+// atomically. At most kQueued frames wait: when the writer falls that far
+// behind (no core to spare, a slow disk), add() writes the oldest waiting
+// frame itself, so the run slows down instead of skipping frames or
+// filling memory; the time it spends so is counted. The
+// first failure (disk full, folder gone) stops the writer; add() and
+// finish() then return it, and the frames written before stay.
 
 #include <condition_variable>
 #include <cstdint>
@@ -27,6 +28,8 @@
 
 namespace drape::io {
 
+class ObjWriter;
+
 class ObjSequenceWriter {
  public:
   static constexpr int kQueued = 3;
@@ -37,16 +40,17 @@ class ObjSequenceWriter {
   ObjSequenceWriter(const ObjSequenceWriter&) = delete;
   ObjSequenceWriter& operator=(const ObjSequenceWriter&) = delete;
 
-  // Queue the cloth of `world` as the next frame. Fails with the error that
-  // stopped the writer, if an earlier frame could not be written.
+  // Queue the cloth of `world` as the next frame (writing the oldest one
+  // first when kQueued wait). Fails with the error that stopped the
+  // writer, if an earlier frame could not be written.
   Result<void> add(const sim::World& world);
-  // Wait until every queued frame is written; the first error, if any.
+  // Write every queued frame (helping the thread); the first error, if any.
   Result<void> finish();
 
   int added() const { return added_; }           // frames handed to add()
   int written() const;                           // frames on disk
-  double writeMsPerFrame() const;                // the writer thread's mean time per frame
-  double waitedMs() const { return waitedMs_; }  // add()'s total wait for room
+  double writeMsPerFrame() const;                // mean time to write a frame
+  double helpedMs() const { return helpedMs_; }  // add()'s total time writing frames
 
  private:
   struct Topology {
@@ -60,18 +64,22 @@ class ObjSequenceWriter {
   };
 
   void run();
+  // Take the oldest waiting frame and write it with `writer`; `lock` holds
+  // mutex_ before and after, and is released while writing.
+  void writeOldest(std::unique_lock<std::mutex>& lock, ObjWriter& writer);
   Result<void> stopped() const;  // under mutex_
 
   const std::string folder_;
   std::shared_ptr<const Topology> topology_;  // the last one handed over
   int added_ = 0;
-  double waitedMs_ = 0.0;
+  double helpedMs_ = 0.0;
+  std::unique_ptr<ObjWriter> callerWriter_;  // add()'s and finish()'s
 
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Frame> queue_;   // waiting to be written
   std::vector<Frame> spare_;  // written, kept for their storage
-  bool writing_ = false;      // the thread holds a frame
+  int writing_ = 0;           // frames being written
   bool closing_ = false;
   std::string error_;  // the first failure
   int written_ = 0;

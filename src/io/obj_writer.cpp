@@ -30,21 +30,22 @@ char* putIndex(char* p, std::uint32_t i) {
 // finer than any cloth, in a third of the time of a shortest round-trip
 // form. Magnitudes of 1e12 and more (never a cloth's) take that form.
 char* putFixed(char* p, float v, int decimals) {
-  static constexpr std::int64_t kScale[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+  static constexpr std::uint64_t kScale[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+  static constexpr char kPairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
   const double d = double(v);
   if (!(std::fabs(d) < 1e12)) return putFloat(p, v);
-  std::int64_t q = std::llround(d * double(kScale[decimals]));
-  if (q < 0) {
-    *p++ = '-';
-    q = -q;
-  }
+  if (d < 0) *p++ = '-';
+  // Rounded half away from zero, as llround, without its call.
+  const std::uint64_t q = std::uint64_t(std::fabs(d) * double(kScale[decimals]) + 0.5);
   p = std::to_chars(p, p + kNumber, q / kScale[decimals]).ptr;
   *p++ = '.';
-  std::int64_t f = q % kScale[decimals];
-  for (int k = decimals - 1; k >= 0; --k) {
-    p[k] = char('0' + f % 10);
-    f /= 10;
-  }
+  std::uint64_t f = q % kScale[decimals];
+  int k = decimals;
+  for (; k >= 2; k -= 2, f /= 100) std::memcpy(p + k - 2, kPairs + 2 * (f % 100), 2);
+  if (k == 1) p[0] = char('0' + f % 10);
   return p + decimals;
 }
 
@@ -131,9 +132,15 @@ void ObjWriter::formatTopology(const std::vector<glm::uvec3>& triangles,
   }
 }
 
-Result<const std::string*> ObjWriter::format(const std::vector<glm::vec3>& x,
-                                             const std::vector<glm::uvec3>& triangles,
-                                             const std::vector<glm::vec2>& cornerUVs) {
+std::string ObjText::joined() const {
+  std::string text;
+  for (std::string_view piece : pieces) text += piece;
+  return text;
+}
+
+Result<ObjText> ObjWriter::format(const std::vector<glm::vec3>& x,
+                                  const std::vector<glm::uvec3>& triangles,
+                                  const std::vector<glm::vec2>& cornerUVs) {
   for (const glm::vec3& v : x)
     if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
       return fail("the simulation state is not finite");
@@ -141,20 +148,18 @@ Result<const std::string*> ObjWriter::format(const std::vector<glm::vec3>& x,
     formatTopology(triangles, cornerUVs);
   sim::computeVertexNormals(x, triangles, normals_);
 
-  text_.clear();
-  text_ += "# drape: " + std::to_string(x.size()) + " vertices, " +
-           std::to_string(triangles.size()) + " triangles\n";
-  appendVectors(text_, "v", x, 6);
-  text_ += uvText_;
-  appendVectors(text_, "vn", normals_, 4);
-  text_ += faceText_;
-  return &text_;
+  positionText_ = "# drape: " + std::to_string(x.size()) + " vertices, " +
+                  std::to_string(triangles.size()) + " triangles\n";
+  appendVectors(positionText_, "v", x, 6);
+  normalText_.clear();
+  appendVectors(normalText_, "vn", normals_, 4);
+  return ObjText{{positionText_, uvText_, normalText_, faceText_}};
 }
 
 Result<void> ObjWriter::write(const std::string& path, const sim::World& world) {
   auto text = format(world);
   if (!text) return fail("not writing " + path + ": " + text.error());
-  return writeFileAtomically(path, text.value()->data(), text.value()->size());
+  return writeFileAtomically(path, text.value().pieces.data(), text.value().pieces.size());
 }
 
 Result<void> writeObj(const std::string& path, const sim::World& world) {

@@ -11,8 +11,10 @@
 // A tear adds vertices and re-points triangles, so the counts can change
 // from one frame to the next.
 
+#include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -22,6 +24,13 @@
 
 namespace drape::io {
 
+// A file's text in the pieces it is made of (the header and `v` lines,
+// `vt`, `vn`, `f`), written one after the other without joining them.
+struct ObjText {
+  std::array<std::string_view, 4> pieces;
+  std::string joined() const;
+};
+
 // Writes OBJ files, keeping the text that changes only with the topology
 // (`vt` and `f` lines) from one file to the next: a sequence of a cloth
 // that does not tear formats only positions and normals per frame.
@@ -30,11 +39,11 @@ class ObjWriter {
   // The file's text for these positions, triangles and corner UVs (empty,
   // or 3 per triangle); refuses non-finite positions. The text lives until
   // the next call.
-  Result<const std::string*> format(const std::vector<glm::vec3>& positions,
-                                    const std::vector<glm::uvec3>& triangles,
-                                    const std::vector<glm::vec2>& cornerUVs);
+  Result<ObjText> format(const std::vector<glm::vec3>& positions,
+                         const std::vector<glm::uvec3>& triangles,
+                         const std::vector<glm::vec2>& cornerUVs);
   // The same for the cloth of `world`.
-  Result<const std::string*> format(const sim::World& world) {
+  Result<ObjText> format(const sim::World& world) {
     return format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs);
   }
   // format() and write to `path` atomically (a temporary beside it, renamed).
@@ -48,7 +57,7 @@ class ObjWriter {
   std::vector<glm::vec2> cornerUVs_;
   std::string uvText_, faceText_;
   std::vector<glm::vec3> normals_;
-  std::string text_;
+  std::string positionText_, normalText_;
 };
 
 // One file, without keeping anything.

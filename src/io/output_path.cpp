@@ -100,6 +100,12 @@ bool folderHasEntries(const std::string& path) {
 }
 
 Result<void> writeFileAtomically(const std::string& path, const void* data, std::size_t size) {
+  const std::string_view whole(static_cast<const char*>(data), size);
+  return writeFileAtomically(path, &whole, 1);
+}
+
+Result<void> writeFileAtomically(const std::string& path, const std::string_view* pieces,
+                                 std::size_t count) {
   // A device or a pipe is written in place: there is no file to keep, and
   // renaming over it would replace the device. It is opened without
   // waiting (a pipe that nothing reads fails at once), then written
@@ -122,7 +128,10 @@ Result<void> writeFileAtomically(const std::string& path, const void* data, std:
     f = std::fopen(temporary.c_str(), "wb");
   }
   if (!f) return fail("cannot write " + path + ": " + std::strerror(errno));
-  const bool written = std::fwrite(data, 1, size, f) == size && std::fflush(f) == 0;
+  bool written = true;
+  for (std::size_t i = 0; i < count && written; ++i)
+    written = std::fwrite(pieces[i].data(), 1, pieces[i].size(), f) == pieces[i].size();
+  written = written && std::fflush(f) == 0;
   int error = errno;
   const bool closed = std::fclose(f) == 0;
   if (!closed && written) error = errno;

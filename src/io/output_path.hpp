@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "sim/result.hpp"
 
@@ -32,6 +33,9 @@ bool folderHasEntries(const std::string& path);
 // place, failing at once when nothing reads the pipe; through a symbolic
 // link, the file it points to is replaced and the link kept.
 Result<void> writeFileAtomically(const std::string& path, const void* data, std::size_t size);
+// The same for a text in pieces, written one after the other.
+Result<void> writeFileAtomically(const std::string& path, const std::string_view* pieces,
+                                 std::size_t count);
 
 // "frame_00042.png": the name of frame `index` of a sequence whose files end
 // in `extension` (".png", ".obj").
