@@ -52,6 +52,7 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   j["frames"] = run.frames;
   j["dt"] = p.dt;
   j["substeps"] = p.substeps;
+  j["substeps_taken"] = world.substepsTaken;
   j["iterations"] = p.iterations;
   j["solver"] = sim::solverName(p.solver);
   j["bending"] = sim::bendingName(p.bending);

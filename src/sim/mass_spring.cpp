@@ -171,4 +171,24 @@ float massSpringStableStep(const World& world) {
   return float(2.0 / std::sqrt(lambda) * (std::sqrt(1.0 + zeta * zeta) - zeta));
 }
 
+int massSpringStableSubsteps(World& world) {
+  const Params& p = world.params;
+  SpringSet& set = world.scratch.springs;
+  const std::array<double, 7> key = {double(world.cloth.topologyVersion),
+                                   double(world.pinsVersion),
+                                   double(p.k_stretch),
+                                   double(p.k_bend),
+                                   double(p.spring_stiffness),
+                                   double(p.damping),
+                                   double(p.density)};
+  if (!set.stableKnown || set.stableFor != key) {
+    set.stableStep = massSpringStableStep(world);
+    set.stableFor = key;
+    set.stableKnown = true;
+  }
+  const double needed = std::ceil(double(p.dt) / (kStableShare * double(set.stableStep)));
+  if (!(needed >= 1.0)) return 1;  // no springs, or an infinite limit
+  return int(std::min(needed, double(kMostStableSubsteps)));
+}
+
 }  // namespace drape::sim

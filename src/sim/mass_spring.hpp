@@ -25,9 +25,13 @@
 //
 // Its weakness: explicit integration is stable only for h ≲ 2/ω_max. With the
 // default spring_stiffness the hang scene at dt 1/60 needs dozens of
-// sub-steps, and at one sub-step it explodes within a frame or two; the
-// watchdog (watchdog.hpp) then rolls back and names the limit.
+// sub-steps, and at one sub-step it explodes within a frame or two. So the
+// step takes the sub-steps the limit needs (stable_substeps, on by
+// default; substeps is then the least it takes); with it off, a step too
+// long explodes and the watchdog (watchdog.hpp) rolls back and names the
+// limit.
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -53,6 +57,10 @@ struct SpringSet {
   std::size_t structural = 0;
   std::uint64_t version = UINT64_MAX;  // the cloth topology they were built for
   std::vector<glm::vec3> force;        // N per vertex, this sub-step
+  // massSpringStableStep's last answer and what it was computed from.
+  float stableStep = 0.0f;
+  std::array<double, 7> stableFor{};
+  bool stableKnown = false;
   std::vector<glm::vec3> pressureGrad;
 };
 
@@ -66,5 +74,12 @@ void massSpringSubstep(World& world, float h, StepTimings& timing);
 // iteration on M⁻¹K), lowered for the dashpots. Infinity when no free vertex
 // has springs.
 float massSpringStableStep(const World& world);
+
+// The sub-steps a frame of dt needs to stay within kStableShare of that
+// limit (at most kMostStableSubsteps), from an estimate kept until the
+// topology, the pins, the masses' scale or a spring parameter change.
+constexpr double kStableShare = 0.8;
+constexpr int kMostStableSubsteps = 1000;
+int massSpringStableSubsteps(World& world);
 
 }  // namespace drape::sim

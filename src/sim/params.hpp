@@ -50,6 +50,8 @@ struct Params {
   // solver=mass-spring: spring constant of a k_stretch = 1 edge; shear and
   // bend springs scale it by k_bend.
   float spring_stiffness = 2000.0f;  // N/m
+  // solver=mass-spring: take at least the sub-steps its stability needs.
+  int stable_substeps = 1;
   float density = 0.1f;              // kg/m², surface density of the cloth
   // Tearing (paper §5.4): an edge stretched beyond tear × its rest length
   // splits one of its vertices after the frame's solve; 0 = no tearing.

@@ -404,7 +404,10 @@ void step(World& world) {
   Cloth& cloth = world.cloth;
   SolverScratch& sc = world.scratch;
   StepTimings timing;
-  const int substeps = prm.substeps > 0 ? prm.substeps : 1;
+  int substeps = prm.substeps > 0 ? prm.substeps : 1;
+  if (prm.solver == SolverKind::MassSpring && prm.stable_substeps != 0)
+    substeps = std::max(substeps, massSpringStableSubsteps(world));
+  world.substepsTaken = substeps;
   const int iterations = prm.iterations > 0 ? prm.iterations : 1;
   const float h = prm.dt / float(substeps);
   const std::size_t n = s.x.size();

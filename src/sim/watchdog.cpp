@@ -164,7 +164,7 @@ std::string likelyCause(const World& world) {
            " m/s2) is extreme.";
   if (p.solver != SolverKind::MassSpring) return likelyPbdCause(world);
   // Explicit integration: name the step and the limit the springs set.
-  const float h = p.dt / float(std::max(1, p.substeps));
+  const float h = p.dt / float(std::max({1, p.substeps, world.substepsTaken}));
   const float limit = massSpringStableStep(world);
   char text[400];
   if (h > 0.95f * limit) {
@@ -174,15 +174,19 @@ std::string likelyCause(const World& world) {
         "Likely cause: the explicit mass-spring solver's step dt/substeps = %.3g s is above its "
         "stability limit of about %.3g s at spring_stiffness %g N/m; ",
         double(h), double(limit), double(p.spring_stiffness));
-    if (needed <= 100.0)
-      std::snprintf(text + n, sizeof text - std::size_t(n),
-                    "raise substeps to %.0f or more, or lower spring_stiffness (or use "
-                    "solver=pbd).",
-                    needed);
+    const char* advice =
+        p.stable_substeps != 0
+            ? "more than the %d sub-steps stable_substeps takes: lower spring_stiffness or dt (or "
+              "use solver=pbd)."
+        : needed <= 100.0
+            ? "raise substeps to %.0f or more (or set stable_substeps=1), or lower "
+              "spring_stiffness (or use solver=pbd)."
+            : "more than the 100 substeps allowed at this dt: set stable_substeps=1, or lower "
+              "spring_stiffness or dt (or use solver=pbd).";
+    if (p.stable_substeps != 0)
+      std::snprintf(text + n, sizeof text - std::size_t(n), advice, kMostStableSubsteps);
     else
-      std::snprintf(text + n, sizeof text - std::size_t(n),
-                    "more than the 100 substeps allowed at this dt: lower spring_stiffness or "
-                    "dt (or use solver=pbd).");
+      std::snprintf(text + n, sizeof text - std::size_t(n), advice, needed);
     return text;
   }
   return "Likely cause: the explicit mass-spring solver is stable only for small steps; raise "

@@ -196,6 +196,7 @@ struct World {
   std::vector<BodyAttachment> attachments;
   double time = 0.0;        // s
   std::uint64_t frame = 0;  // frames stepped
+  int substepsTaken = 0;    // in the last step (mass-spring may take more than asked)
   StepTimings timings;
   // Self collision in the last step, over its sub-steps: vertex–triangle
   // constraints generated, and how many of them pushed.

@@ -81,7 +81,7 @@ struct PanelState {
   char scenePath[512] = "drape_scene.json";  // where "Save scene" (Ctrl+S) writes
   // Side by side: the scene twice, these KEY=VALUE settings on the right.
   bool compare = false;
-  char compareSets[256] = "solver=mass-spring substeps=100";
+  char compareSets[256] = "solver=mass-spring";
 };
 
 PanelResult drawSidePanel(const PanelInput& input, PanelState& state);

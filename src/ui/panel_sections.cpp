@@ -154,6 +154,10 @@ void drawParameterSection(const PanelInput& in, PanelState& state, PanelResult& 
     }
     if (!open) continue;
     const bool changed = drawParamWidget(desc, params);
+    const sim::World& world = *in.world;
+    if (std::strcmp(desc.name, "substeps") == 0 && world.substepsTaken > params.substeps)
+      ImGui::TextDisabled("taking %d: the mass-spring solver's stability needs them",
+                          world.substepsTaken);
     if (!desc.rebuild) {
       if (changed) out.edited = params;
       continue;

@@ -162,7 +162,8 @@ TEST_F(Cli, RunsThatUsedToCrashFinish) {
 TEST_F(Cli, TheWatchdogSaysItStoppedTheRun) {
   // The explicit solver at one sub-step of 1/60 s, a hundred times its limit.
   const Outcome r = drape(
-      "--headless --scene hang --set solver=mass-spring --set substeps=1 --frames 300 --stats " +
+      "--headless --scene hang --set solver=mass-spring --set substeps=1 --set stable_substeps=0 "
+      "--frames 300 --stats " +
       path("s.json"));
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("raise substeps"), std::string::npos) << r.err;

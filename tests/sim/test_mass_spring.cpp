@@ -86,7 +86,7 @@ TEST(MassSpring, ASpringStretchesByWeightOverStiffness) {
 }
 
 TEST(MassSpring, OneSubstepExplodesAndTheWatchdogSaysWhy) {
-  sim::World w = buildScene("hang", {"solver=mass-spring", "resolution=16", "substeps=1"});
+  sim::World w = buildScene("hang", {"solver=mass-spring", "resolution=16", "substeps=1", "stable_substeps=0"});
   sim::Watchdog dog;
   dog.reset(w);
   sim::WatchdogVerdict verdict;
@@ -106,7 +106,7 @@ TEST(MassSpring, OneSubstepExplodesAndTheWatchdogSaysWhy) {
   const std::size_t at = verdict.message.find("raise substeps to ") + 18;
   const int advised = std::stoi(verdict.message.substr(at));
   EXPECT_GT(advised, 1);
-  w = buildScene("hang", {"solver=mass-spring", "resolution=16"});
+  w = buildScene("hang", {"solver=mass-spring", "resolution=16", "stable_substeps=0"});
   w.params.substeps = advised;
   dog.reset(w);
   for (int i = 0; i < 120; ++i) {
@@ -117,7 +117,7 @@ TEST(MassSpring, OneSubstepExplodesAndTheWatchdogSaysWhy) {
 
 TEST(MassSpring, StiffSpringsNeedMoreSubsteps) {
   // Ten times the stiffness, about √10 times the sub-steps; below, it explodes.
-  sim::World w = buildScene("hang", {"solver=mass-spring", "resolution=16"});
+  sim::World w = buildScene("hang", {"solver=mass-spring", "resolution=16", "stable_substeps=0"});
   const float soft = sim::massSpringStableStep(w);
   w.params.spring_stiffness *= 10.0f;
   EXPECT_NEAR(sim::massSpringStableStep(w), soft / std::sqrt(10.0f), 1e-3f * soft);
@@ -130,6 +130,35 @@ TEST(MassSpring, StiffSpringsNeedMoreSubsteps) {
     exploded = !dog.afterStep(w).ok;
   }
   EXPECT_TRUE(exploded);
+}
+
+TEST(MassSpring, TakesTheSubstepsItsStabilityNeedsUnlessToldNotTo) {
+  // At the defaults (2 sub-steps of 1/60 s, far beyond the springs' limit)
+  // the step takes what the limit needs, and the cloth hangs calmly.
+  sim::World w = buildScene("hang", {"solver=mass-spring", "resolution=16"});
+  const int needed = stableSubsteps(w);
+  ASSERT_GT(needed, w.params.substeps);
+  sim::Watchdog dog;
+  dog.reset(w);
+  for (int frame = 0; frame < 120; ++frame) {
+    sim::step(w);
+    ASSERT_TRUE(dog.afterStep(w).ok) << frame;
+  }
+  EXPECT_EQ(w.substepsTaken, needed);
+  EXPECT_LT(sim::strainStats(w).mean, 0.01f);
+  // Stiffer springs, more sub-steps at once; a user's larger count stands.
+  w.params.spring_stiffness *= 4.0f;
+  sim::step(w);
+  EXPECT_EQ(w.substepsTaken, stableSubsteps(w));
+  EXPECT_GT(w.substepsTaken, needed);
+  w.params.substeps = 100;
+  sim::step(w);
+  EXPECT_EQ(w.substepsTaken, 100);
+  // Off: exactly the sub-steps asked for.
+  w.params.stable_substeps = 0;
+  w.params.substeps = 3;
+  sim::step(w);
+  EXPECT_EQ(w.substepsTaken, 3);
 }
 
 TEST(MassSpring, SpringsKeepMomentum) {
