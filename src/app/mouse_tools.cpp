@@ -63,9 +63,9 @@ bool MouseTools::press(double x, double y, bool ctrl, const render::Camera& came
     strokeAt(cursor_.x, cursor_.y, camera, world);
     return true;
   }
-  sim::startGrab(world, hit->vertex);
-  if (tool == Tool::Tear)
-    world.grab.tear = world.params.tear > 0.0f ? world.params.tear : kTearRatio;
+  sim::startGrab(
+      world, hit->vertex,
+      tool == Tool::Tear ? (world.params.tear > 0.0f ? world.params.tear : kTearRatio) : 0.0f);
   holding_ = true;
   target_ = world.state.x[hit->vertex];
   samples_[0] = {world.time, target_};

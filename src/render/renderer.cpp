@@ -163,7 +163,9 @@ void Renderer::drawMarkers(const sim::World& world, const Camera& camera, int fb
     if (p.vertex < x.size()) markers_.push_back(x[p.vertex]);
   const std::size_t pins = markers_.size();
   const bool grabbed = world.grab.active && world.grab.vertex < x.size();
-  if (grabbed) markers_.push_back(x[world.grab.vertex]);
+  // A soft grab's cloth lags behind the hand where it is taut: the marker
+  // shows the hand; a hard grab's vertex is the hand.
+  if (grabbed) markers_.push_back(world.grab.soft ? world.grab.target : x[world.grab.vertex]);
   const bool hovered = hoveredVertex < x.size() && !grabbed;
   if (hovered) markers_.push_back(x[hoveredVertex]);
   if (markers_.empty()) return;

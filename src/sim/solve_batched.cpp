@@ -158,6 +158,11 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
         if (t == 0) onState([&] { solveBalloon(world); });
         sync();
       }
+      // The hand first, so that the cloth's constraints have the last word.
+      if (world.grab.soft) {
+        if (t == 0) pullGrabPatch(points, world.grab);
+        sync();
+      }
       if (!sc.hierarchy.empty()) hierarchyPass(t);
       if (stretchOn)
         colours(ps.colourStart, ps.serialColour, t, [&](std::size_t b, std::size_t e, bool serial) {

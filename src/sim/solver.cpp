@@ -163,7 +163,10 @@ void finishSubstep(World& world, double t0, float h) {
 void moveToTargets(World& world, double t) {
   State& s = world.state;
   for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t);
-  if (world.grab.active) s.p[world.grab.vertex] = world.grab.target;
+  // A soft grab pulls in the solver's iterations; the explicit springs have
+  // none, and hold the grabbed vertex where the hand is.
+  const bool soft = world.grab.soft && world.params.solver != SolverKind::MassSpring;
+  if (world.grab.active && !soft) s.p[world.grab.vertex] = world.grab.target;
 }
 
 void generateStepContacts(World& world, double t0, float h, StepTimings& timing) {
@@ -431,7 +434,8 @@ void step(World& world) {
   // Coarse levels for the position-based solvers, and not where stretch is
   // wanted: a balloon inflates by the stretch its pressure and edges settle
   // at, and tearing by strain needs edges that stretch where it is pulled.
-  const std::uint32_t grabbed = world.grab.active ? world.grab.vertex : UINT32_MAX;
+  const std::uint32_t grabbed =
+      world.grab.active && !world.grab.soft ? world.grab.vertex : UINT32_MAX;
   const bool tearing = prm.tear > 0.0f || (world.grab.active && world.grab.tear > 0.0f);
   const int levels =
       prm.solver == SolverKind::MassSpring || cloth.pressureActive || tearing ? 0 : prm.levels;
@@ -495,6 +499,7 @@ void step(World& world) {
         // Pressure first, so the cloth's own constraints (and contacts) have
         // the last word in each iteration (paper §4.4).
         if (cloth.pressureActive) solveBalloon(world);
+        if (world.grab.soft) pullGrabPatch(Points::of(s), world.grab);
         solveHierarchy(Points::of(s), sc.hierarchy, prm.k_stretch, kHierarchySweeps);
         if (xpbd) {
           solveStretchXpbd(s, cloth.stretch.data(), 0, cloth.stretch.size(), aStretch,

@@ -21,7 +21,8 @@ void refreshInverseMasses(World& world) {
   world.state.w.resize(m.size());
   for (std::size_t i = 0; i < m.size(); ++i) world.state.w[i] = m[i] > 0.0f ? 1.0f / m[i] : 0.0f;
   for (const Pin& pin : world.pins) world.state.w[pin.vertex] = 0.0f;
-  if (world.grab.active && world.grab.vertex < m.size()) world.state.w[world.grab.vertex] = 0.0f;
+  if (world.grab.active && !world.grab.soft && world.grab.vertex < m.size())
+    world.state.w[world.grab.vertex] = 0.0f;
 }
 
 namespace {
@@ -63,12 +64,46 @@ void unpinAll(World& world) {
   if (!pins.empty()) ++world.pinsVersion;
 }
 
-void startGrab(World& world, std::uint32_t vertex) {
+void startGrab(World& world, std::uint32_t vertex, float tear) {
   if (world.grab.active) endGrab(world, glm::vec3(0.0f));
   if (vertex >= world.state.x.size()) return;
-  world.grab = {true, vertex, world.state.x[vertex]};
-  world.state.w[vertex] = 0.0f;
-  world.state.v[vertex] = glm::vec3(0.0f);
+  const std::vector<glm::vec3>& x = world.state.x;
+  Grab grab;
+  grab.active = true;
+  grab.vertex = vertex;
+  grab.target = x[vertex];
+  grab.tear = tear;
+  grab.soft = tear <= 0.0f && !isPinned(world, vertex);
+  if (!grab.soft) {
+    world.grab = std::move(grab);
+    world.state.w[vertex] = 0.0f;
+    world.state.v[vertex] = glm::vec3(0.0f);
+    return;
+  }
+  // The patch: free vertices within kGrabRadius of the grabbed one's edges'
+  // mean rest length.
+  double sum = 0.0;
+  int count = 0;
+  for (const StretchConstraint& c : world.cloth.stretch)
+    if (c.a == vertex || c.b == vertex) {
+      sum += double(c.rest);
+      ++count;
+    }
+  const float edge = count > 0 ? float(sum / count) : 0.01f;
+  const float radius = kGrabRadius * edge;
+  grab.step = kGrabStep * edge;
+  grab.patch.push_back(vertex);
+  grab.offset.emplace_back(0.0f);
+  grab.weight.push_back(1.0f);
+  for (std::uint32_t i = 0; i < x.size(); ++i) {
+    const float d = glm::length(x[i] - x[vertex]);
+    if (i == vertex || !(d < radius) || world.state.w[i] == 0.0f) continue;
+    const float falloff = 1.0f - d / radius;
+    grab.patch.push_back(i);
+    grab.offset.push_back(x[i] - x[vertex]);
+    grab.weight.push_back(falloff * falloff);
+  }
+  world.grab = std::move(grab);
 }
 
 void moveGrab(World& world, const glm::vec3& target) {
@@ -82,11 +117,23 @@ void moveGrab(World& world, const glm::vec3& target) {
 void endGrab(World& world, const glm::vec3& velocity) {
   if (!world.grab.active) return;
   const std::uint32_t v = world.grab.vertex;
-  world.grab.active = false;
-  if (v >= world.state.x.size() || isPinned(world, v)) return;
+  const bool soft = world.grab.soft;
+  world.grab = Grab{};
+  // A soft grab's patch moved with its own velocities all along.
+  if (soft || v >= world.state.x.size() || isPinned(world, v)) return;
   const float m = world.cloth.mass[v];
   world.state.w[v] = m > 0.0f ? 1.0f / m : 0.0f;
   world.state.v[v] = velocity;
+}
+
+void pullGrabPatch(const Points& points, const Grab& grab) {
+  for (std::size_t k = 0; k < grab.patch.size(); ++k) {
+    glm::vec3& p = points.p(grab.patch[k]);
+    glm::vec3 d = (grab.target + grab.offset[k] - p) * (kGrabPull * grab.weight[k]);
+    const float length = glm::length(d);
+    if (length > grab.step) d *= grab.step / length;
+    p += d;
+  }
 }
 
 bool isPinned(const World& world, std::uint32_t vertex) {

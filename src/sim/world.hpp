@@ -173,6 +173,20 @@ struct SolverScratch {
 // Mouse dragging (paper §3.6): while held, the grabbed vertex has w = 0 and
 // sits at the target; on release it gets its mass back and the hand's
 // velocity, so the cloth can be thrown.
+// The hand. An ordinary grab of a free vertex is soft: the vertices within
+// kGrabRadius edge lengths of it (the patch) are pulled towards the hand,
+// each keeping its offset from the grabbed vertex, at the start of every
+// solver iteration, by kGrabPull of the way weighted by (1 − d/R)², and by
+// at most kGrabStep edge lengths per iteration; the cloth's own constraints
+// come after and have the last word. So the cloth follows the hand as fast as
+// a user drags (several metres a second) but gives way where it is taut
+// instead of being drawn out into a needle behind one vertex. A tearing
+// grab (the Tear tool) and a grab of a pinned vertex are hard: the vertex
+// is the hand's (w = 0), so the cloth tears or the pin moves.
+constexpr float kGrabRadius = 2.5f;
+constexpr float kGrabPull = 1.0f;
+constexpr float kGrabStep = 0.3f;
+
 struct Grab {
   bool active = false;
   std::uint32_t vertex = 0;
@@ -180,6 +194,11 @@ struct Grab {
   // A tearing grab (the Tear tool): while held, edges tear above this
   // stretch ratio even when params.tear is 0 (off). 0: an ordinary grab.
   float tear = 0.0f;
+  bool soft = false;
+  std::vector<std::uint32_t> patch;  // soft: the vertices pulled, the grabbed one first
+  std::vector<glm::vec3> offset;     // from the grabbed vertex, at the start
+  std::vector<float> weight;
+  float step = 0.0f;  // m a patch vertex moves at most per iteration
 };
 
 struct World {
@@ -213,11 +232,14 @@ World makeWorld(Cloth cloth, const Params& params);
 // Inverse masses from the cloth's masses, then w = 0 for every pinned vertex.
 void refreshInverseMasses(World& world);
 
-// Grab a vertex (it stops responding to forces), move the hand, let go with
-// a velocity. Grabbing a pinned vertex moves the pin's anchor instead.
-void startGrab(World& world, std::uint32_t vertex);
+// Grab a vertex, move the hand, let go (see Grab). A hard grab's vertex
+// stops responding to forces and leaves with `velocity`; grabbing a pinned
+// vertex moves the pin's anchor. `tear` > 0: a tearing grab (Grab::tear).
+void startGrab(World& world, std::uint32_t vertex, float tear = 0.0f);
 void moveGrab(World& world, const glm::vec3& target);
 void endGrab(World& world, const glm::vec3& velocity);
+// One soft-grab pull of the patch (once per solver iteration).
+void pullGrabPatch(const Points& points, const Grab& grab);
 
 // Pin a vertex where it is now (static); replaces an existing pin on it.
 void pinVertex(World& world, std::uint32_t vertex, const Motion& motion = {});

@@ -159,13 +159,13 @@ above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 case "$mode" in
   drag)
     read -r x y end <drag.coords
-    # Held, the grabbed vertex (its cyan marker) is at the hand; without the
-    # hand nothing cyan is there.
+    # Held, the hand (its cyan marker) is at the cursor; without the hand
+    # nothing cyan is there.
     hand="30x30+$((x - 15))+$((end - 15))"
     before=$("$probe" frac drag_c1.png "$hand" marker)
     held=$("$probe" frac drag_held.png "$hand" marker)
     above 0.01 "$before" && above "$held" 0.05 ||
-      fail "the held vertex is not at the cursor $x,$end (marker fraction $before -> $held)"
+      fail "the hand is not at the cursor $x,$end (marker fraction $before -> $held)"
     # The same frames give the same picture without the hand (a slow
     # sanitizer build may drop a queued step: then the control differs a
     # little); with the hand, a very different one.

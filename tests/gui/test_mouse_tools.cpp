@@ -47,7 +47,8 @@ TEST(MouseTools, PressOnTheClothGrabsTheVertexUnderTheCursor) {
   EXPECT_TRUE(tools.holding());
   EXPECT_TRUE(w.grab.active);
   EXPECT_EQ(w.grab.vertex, kMiddle);
-  EXPECT_EQ(w.state.w[kMiddle], 0.0f);
+  EXPECT_TRUE(w.grab.soft);  // the Grab tool pulls the cloth (sim::Grab)
+  EXPECT_GT(w.state.w[kMiddle], 0.0f);
   EXPECT_EQ(tools.vertexUnderCursor(f.camera, w), kMiddle);
 }
 
@@ -75,12 +76,13 @@ TEST(MouseTools, TheHeldVertexFollowsTheCursorInTheCameraFacingPlane) {
   const glm::vec2 shown = screenOf(f.camera, target);
   EXPECT_NEAR(shown.x, s.x, 0.1f);
   EXPECT_NEAR(shown.y, s.y + 80.0f, 0.1f);
-  // Stepping brings the vertex to the hand.
+  // Stepping carries the cloth towards the hand (a soft grab, sim::Grab).
+  const float away = glm::length(start - target);
   ASSERT_TRUE(f.session.step());
-  EXPECT_NEAR(glm::length(w.state.x[kMiddle] - target), 0.0f, 1e-4f);
+  EXPECT_LT(glm::length(w.state.x[kMiddle] - target), 0.5f * away);
 }
 
-TEST(MouseTools, LettingGoThrowsWithTheHandsVelocity) {
+TEST(MouseTools, LettingGoLeavesTheClothMovingWithTheHand) {
   Fixture f = hang();
   sim::World& w = f.session.world();
   MouseTools tools;
@@ -100,11 +102,15 @@ TEST(MouseTools, LettingGoThrowsWithTheHandsVelocity) {
   const glm::vec3 expected = (last - first) / (4.0f * w.params.dt);
   EXPECT_NEAR(glm::length(hand - expected), 0.0f, 0.05f * glm::length(expected));
   EXPECT_LT(hand.y, -0.5f);  // down the screen is down in the world from this view
+  // A soft grab: the cloth was carried along with its own velocity, which
+  // letting go keeps.
+  const glm::vec3 moving = w.state.v[kMiddle];
+  EXPECT_LT(moving.y, 0.0f);
   tools.release(w);
   EXPECT_FALSE(tools.holding());
   EXPECT_FALSE(w.grab.active);
-  EXPECT_GT(w.state.w[kMiddle], 0.0f);  // its mass is back
-  EXPECT_NEAR(glm::length(w.state.v[kMiddle] - hand), 0.0f, 1e-5f);
+  EXPECT_GT(w.state.w[kMiddle], 0.0f);
+  EXPECT_EQ(w.state.v[kMiddle], moving);
 }
 
 TEST(MouseTools, NothingIsThrownWhileTimeStandsStill) {

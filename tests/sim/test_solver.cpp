@@ -228,23 +228,78 @@ TEST(Tethers, FollowPinChanges) {
   for (std::uint32_t anchor : w.scratch.tethers.anchor) EXPECT_TRUE(sim::isPinned(w, anchor));
 }
 
-TEST(Grab, HeldVertexFollowsTheHandAndIsThrownOnRelease) {
+TEST(Grab, ASoftGrabCarriesTheClothAndLetsItFlyOnRelease) {
+  sim::World w = buildScene("drape", {"resolution=12"});
+  const std::uint32_t v = 70;
+  sim::startGrab(w, v);
+  ASSERT_TRUE(w.grab.soft);
+  EXPECT_GT(w.state.w[v], 0.0f);  // the cloth keeps its mass
+  EXPECT_GT(w.grab.patch.size(), 5u);
+  const glm::vec3 target = w.state.x[v] + glm::vec3(0.0f, 0.8f, 0.0f);
+  sim::moveGrab(w, target);
+  run(w, 30);
+  EXPECT_LT(glm::length(w.state.x[v] - target), 0.02f);
+  EXPECT_GT(w.state.x[v + 1].y, 1.2f);  // its neighbours were carried along
+  // Swung sideways at 3 m/s and let go: the cloth flies on with its own speed.
+  for (int f = 1; f <= 10; ++f) {
+    sim::moveGrab(w, target + glm::vec3(3.0f * float(f) / 60.0f, 0.0f, 0.0f));
+    sim::step(w);
+  }
+  sim::endGrab(w, glm::vec3(0.0f));
+  EXPECT_FALSE(w.grab.active);
+  EXPECT_GT(w.state.v[v].x, 1.0f);
+  const float x = w.state.x[v].x;
+  sim::step(w);
+  EXPECT_GT(w.state.x[v].x, x);
+}
+
+TEST(Grab, ATearingGrabHoldsItsVertexAndThrowsIt) {
   sim::World w = buildScene("drape", {"resolution=12"});
   const std::uint32_t v = 70;
   const float mass = w.cloth.mass[v];
-  sim::startGrab(w, v);
+  sim::startGrab(w, v, 1.5f);
+  ASSERT_FALSE(w.grab.soft);
   EXPECT_EQ(w.state.w[v], 0.0f);
   const glm::vec3 target = w.state.x[v] + glm::vec3(0.0f, 0.8f, 0.0f);
   sim::moveGrab(w, target);
   run(w, 30);
   EXPECT_NEAR(glm::length(w.state.x[v] - target), 0.0f, 1e-5f);
-  // Its neighbours were dragged along.
-  EXPECT_GT(w.state.x[v + 1].y, 1.2f);
   sim::endGrab(w, glm::vec3(3.0f, 0.0f, 0.0f));
   EXPECT_FLOAT_EQ(w.state.w[v], 1.0f / mass);
   EXPECT_EQ(w.state.v[v], glm::vec3(3.0f, 0.0f, 0.0f));
   sim::step(w);
   EXPECT_GT(w.state.x[v].x, target.x);  // thrown
+}
+
+TEST(Grab, DraggingTheHangingClothAMetreDrawsOutNoNeedle) {
+  // The default hang at rest; its bottom middle dragged a metre out of the
+  // cloth's plane (the cloth swings after it), then a metre down (the cloth
+  // is pinned above and cannot follow without stretching: the grab gives).
+  sim::World w = buildScene("hang");
+  run(w, 240);
+  std::uint32_t v = 0;
+  for (std::uint32_t i = 0; i < w.state.x.size(); ++i)
+    if (w.state.x[i].y - 0.1f * std::abs(w.state.x[i].x) <
+        w.state.x[v].y - 0.1f * std::abs(w.state.x[v].x))
+      v = i;
+  sim::startGrab(w, v);
+  const glm::vec3 start = w.state.x[v];
+  float worst = 0.0f;
+  auto frame = [&](const glm::vec3& hand) {
+    sim::moveGrab(w, hand);
+    sim::step(w);
+    for (const sim::StretchConstraint& c : w.cloth.stretch)
+      worst = std::max(worst, glm::length(w.state.x[c.b] - w.state.x[c.a]) / c.rest - 1.0f);
+  };
+  const glm::vec3 out = start + glm::vec3(0.0f, 0.0f, 1.0f);
+  for (int f = 1; f <= 60; ++f) frame(glm::mix(start, out, float(f) / 60.0f));
+  for (int f = 0; f < 30; ++f) frame(out);
+  EXPECT_LT(glm::length(w.state.x[v] - out), 0.15f);  // it followed the hand
+  const glm::vec3 down = out - glm::vec3(0.0f, 1.0f, 0.0f);
+  for (int f = 1; f <= 60; ++f) frame(glm::mix(out, down, float(f) / 60.0f));
+  for (int f = 0; f < 60; ++f) frame(down);
+  EXPECT_LT(worst, 0.5f);
+  EXPECT_TRUE(sim::allFinite(w));
 }
 
 TEST(Grab, DraggingAPinnedVertexMovesThePin) {
