@@ -92,7 +92,8 @@ void ObjSequenceWriter::writeOldest(std::unique_lock<std::mutex>& lock, ObjWrite
   const std::string path =
       (std::filesystem::path(folder_) / frameFileName(frame.index, ".obj")).string();
   Result<void> done = [&]() -> Result<void> {
-    auto text = writer.format(frame.positions, frame.topology->triangles, frame.topology->cornerUVs);
+    auto text =
+        writer.format(frame.positions, frame.topology->triangles, frame.topology->cornerUVs);
     if (!text) return fail("not writing " + path + ": " + text.error());
     return writeFileAtomically(path, text.value().pieces.data(), text.value().pieces.size());
   }();

@@ -175,12 +175,12 @@ int massSpringStableSubsteps(World& world) {
   const Params& p = world.params;
   SpringSet& set = world.scratch.springs;
   const std::array<double, 7> key = {double(world.cloth.topologyVersion),
-                                   double(world.pinsVersion),
-                                   double(p.k_stretch),
-                                   double(p.k_bend),
-                                   double(p.spring_stiffness),
-                                   double(p.damping),
-                                   double(p.density)};
+                                     double(world.pinsVersion),
+                                     double(p.k_stretch),
+                                     double(p.k_bend),
+                                     double(p.spring_stiffness),
+                                     double(p.damping),
+                                     double(p.density)};
   if (!set.stableKnown || set.stableFor != key) {
     set.stableStep = massSpringStableStep(world);
     set.stableFor = key;

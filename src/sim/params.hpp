@@ -52,7 +52,7 @@ struct Params {
   float spring_stiffness = 2000.0f;  // N/m
   // solver=mass-spring: take at least the sub-steps its stability needs.
   int stable_substeps = 1;
-  float density = 0.1f;              // kg/m², surface density of the cloth
+  float density = 0.1f;  // kg/m², surface density of the cloth
   // Tearing (paper §5.4): an edge stretched beyond tear × its rest length
   // splits one of its vertices after the frame's solve; 0 = no tearing.
   float tear = 0.0f;

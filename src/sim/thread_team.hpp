@@ -118,13 +118,13 @@ class ThreadTeam {
   WaitWord jobs_;  // the job's number and thread count (stop: a number more)
   std::atomic<bool> stop_{false};
   std::atomic<int> pending_{0};
-  WaitWord done_;                      // counts jobs; the last worker publishes
+  WaitWord done_;                        // counts jobs; the last worker publishes
   std::atomic<std::int64_t> waited_{0};  // ns the job's threads waited for a core
-  bool busy_ = false;                  // shrunk to the caller
-  Clock::time_point busyUntil_{};      // when to try the whole team again
-  std::chrono::milliseconds backoff_;  // the next busy period
-  double waitedRecently_ = 0.0;        // ns waited for a core, decayed per job
-  double ranRecently_ = 0.0;           // ns of thread time, decayed alike
+  bool busy_ = false;                    // shrunk to the caller
+  Clock::time_point busyUntil_{};        // when to try the whole team again
+  std::chrono::milliseconds backoff_;    // the next busy period
+  double waitedRecently_ = 0.0;          // ns waited for a core, decayed per job
+  double ranRecently_ = 0.0;             // ns of thread time, decayed alike
   std::uint64_t shrunkJobs_ = 0;
 };
 

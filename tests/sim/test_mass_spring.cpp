@@ -86,7 +86,8 @@ TEST(MassSpring, ASpringStretchesByWeightOverStiffness) {
 }
 
 TEST(MassSpring, OneSubstepExplodesAndTheWatchdogSaysWhy) {
-  sim::World w = buildScene("hang", {"solver=mass-spring", "resolution=16", "substeps=1", "stable_substeps=0"});
+  sim::World w = buildScene(
+      "hang", {"solver=mass-spring", "resolution=16", "substeps=1", "stable_substeps=0"});
   sim::Watchdog dog;
   dog.reset(w);
   sim::WatchdogVerdict verdict;
