@@ -13,6 +13,8 @@ std::optional<Command> commandForKey(int key, int mods, bool repeat) {
     if (key == GLFW_KEY_L) return Command::OpenSceneFile;
     return std::nullopt;
   }
+  if (mods == (GLFW_MOD_CONTROL | GLFW_MOD_SHIFT) && !repeat && key == GLFW_KEY_S)
+    return Command::SaveSceneAs;
   if (mods != 0) return std::nullopt;  // Shift, Alt, Super: left to the system
   if (key == GLFW_KEY_S) return Command::Step;
   if (repeat) return std::nullopt;
@@ -63,6 +65,7 @@ const std::vector<Binding>& keyBindings() {
       {"G  P  T  C", "tools: grab, pin, tear, cut"},
       {"Ctrl+O", "load an OBJ file"},
       {"Ctrl+S", "save the scene file (path in the Scene panel)"},
+      {"Ctrl+Shift+S", "save the scene file as..."},
       {"Ctrl+L", "load a scene file"},
       {"H  F1", "this help"},
       {"Esc", "close this help"},

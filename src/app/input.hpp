@@ -28,6 +28,7 @@ enum class Command : std::uint8_t {
   ToolCut,          // C
   OpenMesh,         // Ctrl+O
   SaveScene,        // Ctrl+S
+  SaveSceneAs,      // Ctrl+Shift+S
   OpenSceneFile,    // Ctrl+L
   Quit,             // Ctrl+Q
   CloseOverlay,     // Escape

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "app/cli.hpp"
+#include "app/example_scenes.hpp"
 #include "app/headless.hpp"
 #include "app/messages.hpp"
 #include "app/outputs.hpp"
@@ -42,6 +43,9 @@ int main(int argc, char** argv) {
   if (options.listScenes) {
     for (const scene::SceneInfo& s : scene::builtinScenes())
       std::printf("%-10s %s\n", s.name, s.description);
+    const std::vector<app::ExampleScene> examples = app::exampleScenes();
+    if (!examples.empty()) std::printf("\nexample scene files (--scene FILE):\n");
+    for (const app::ExampleScene& e : examples) std::printf("  %s\n", e.path.c_str());
     return 0;
   }
   if (options.headless && !options.frames)

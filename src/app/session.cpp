@@ -17,10 +17,6 @@ Result<sim::Params> withSets(sim::Params params, const std::vector<std::string>&
   return params;
 }
 
-Result<sim::Params> paramsFor(const scene::SceneInfo& info, const std::vector<std::string>& sets) {
-  return withSets(scene::sceneParams(info), sets);
-}
-
 std::string sceneList() {
   std::string names;
   for (const auto& s : scene::builtinScenes())
@@ -34,13 +30,14 @@ Result<Session> Session::create(const std::string& sceneName,
                                 const std::vector<std::string>& sets) {
   const scene::SceneInfo* info = scene::findScene(sceneName);
   if (!info) return fail("unknown scene '" + sceneName + "' (built-in: " + sceneList() + ")");
-  auto params = paramsFor(*info, sets);
+  const sim::Params defaults = scene::sceneParams(*info);
+  auto params = withSets(defaults, sets);
   if (!params) return fail(params.error());
   auto built = info->build(params.value());
   if (!built) return fail(built.error());
   Session s;
   s.sceneName_ = sceneName;
-  s.sets_ = sets;
+  s.defaults_ = defaults;
   s.scene_ = std::move(built.value());
   s.watchdog_.reset(s.scene_.world);
   return s;
@@ -70,7 +67,7 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   if (std::string w = scene::sizeWarning(built->world, options); !w.empty())
     s.warnings_.push_back(w);
   s.sceneName_ = std::filesystem::path(path).filename().string();
-  s.sets_ = sets;
+  s.defaults_ = defaults;
   s.scene_ = std::move(built.value());
   s.scene_.name = s.sceneName_;
   for (const std::string& r : s.scene_.world.cloth.report.repairs())
@@ -157,8 +154,18 @@ Result<void> Session::reset() {
   return {};
 }
 
-Result<void> Session::switchScene(const std::string& name) {
-  auto next = create(name, sets_);
+std::vector<std::string> Session::settings() const {
+  std::vector<std::string> changed;
+  for (const sim::ParamDesc& d : sim::paramTable()) {
+    const std::string value = sim::formatParam(scene_.world.params, d);
+    if (value != sim::formatParam(defaults_, d))
+      changed.push_back(std::string(d.name) + "=" + value);
+  }
+  return changed;
+}
+
+Result<void> Session::switchScene(const std::string& name, bool keepSettings) {
+  auto next = create(name, keepSettings ? settings() : std::vector<std::string>());
   if (!next) return fail(next.error());
   *this = std::move(next.value());
   return {};

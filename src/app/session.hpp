@@ -48,8 +48,12 @@ class Session {
   bool watchdogTripped() const { return !lastError_.empty(); }
   // Rebuild the current scene with the current parameters.
   Result<void> reset();
-  // Switch to another built-in scene (its defaults, then the user's overrides).
-  Result<void> switchScene(const std::string& name);
+  // Switch to another built-in scene with its own parameters, or, with
+  // `keepSettings`, with the user's settings (settings()) on top of them.
+  Result<void> switchScene(const std::string& name, bool keepSettings = false);
+  // What the user changed: "KEY=VALUE" for every parameter that differs from
+  // the scene's own (from --set, a scene file or the panel), in table order.
+  std::vector<std::string> settings() const;
   // Apply edited parameters: live ones take effect at the next step; those
   // marked `rebuild` rebuild the scene.
   Result<void> applyParams(const sim::Params& edited);
@@ -69,7 +73,7 @@ class Session {
 
  private:
   std::string sceneName_;
-  std::vector<std::string> sets_;  // the user's overrides, re-applied on scene switches
+  sim::Params defaults_;  // the scene's own parameters, before any of the user's
   struct MeshSource {
     sim::PreparedMesh mesh;           // as read, placed and prepared
     scene::MeshSceneOptions options;  // with `as` resolved

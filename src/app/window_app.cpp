@@ -12,10 +12,12 @@
 #define GLFW_INCLUDE_NONE  // the renderer draws; no GL header needed here
 #include <GLFW/glfw3.h>
 
+#include "app/example_scenes.hpp"
 #include "app/gl_window.hpp"
 #include "app/mesh_loading.hpp"
 #include "app/messages.hpp"
 #include "app/outputs.hpp"
+#include "app/recent_files.hpp"
 #include "app/recorder.hpp"
 #include "app/window_input.hpp"
 #include "app/window_state.hpp"
@@ -85,6 +87,10 @@ class App {
   void drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered);
   void drawCompareLabels(int winW, int winH);
   void loadSceneFile(const std::string& path);
+  // A file used: to the top of its browsers' recent lists, kept for later runs.
+  void rememberMesh(const std::string& path);
+  void rememberScene(const std::string& path);
+  void keepRecent(const char* name, const std::vector<std::string>& paths);
   void startRecording(const RecordTarget& target);
   void stopRecording();
   void frameCloth();
@@ -103,19 +109,23 @@ class App {
   ui::PanelState panelState_;
   ui::FileBrowser browser_;
   ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
+  ui::FileBrowser sceneSaveBrowser_{"Save scene", ".json", ui::FileBrowser::Mode::Save};
   render::ShaderSources shaders_;
   // Side by side: the second copy of the scene, its settings and renderer.
   std::optional<Session> compare_;
   std::vector<std::string> compareSets_;
   std::optional<render::Renderer> compareRenderer_;
-  bool compareStopped_ = false;  // its watchdog fired: it waits for a reset
-  std::string sceneSaved_;       // where the last Save scene wrote
-  std::vector<const char*> scenes_;
-  Recorder recorder_;      // the Record panel's, or --record's
-  Recorder meshRecorder_;  // --record-obj's, beside any other recording
+  bool compareStopped_ = false;         // its watchdog fired: it waits for a reset
+  std::string sceneSaved_;              // where the last Save scene wrote
+  std::vector<const char*> scenes_;     // the picker's: built-in scenes, then examples
+  std::size_t builtinCount_ = 0;        // how many of scenes_ are built in
+  std::vector<ExampleScene> examples_;  // the rest of scenes_
+  Recorder recorder_;                   // the Record panel's, or --record's
+  Recorder meshRecorder_;               // --record-obj's, beside any other recording
   bool videoAvailable_ = false;
   std::string uiError_;
-  bool recordFailed_ = false;  // a --record run whose recording broke exits 1
+  bool recordFailed_ = false;      // a --record run whose recording broke exits 1
+  bool recentUnwritable_ = false;  // said once: the recent files cannot be kept
   FpsCounter fps_;
   bool playing_ = true;
   bool showHelp_ = false;
@@ -133,10 +143,18 @@ Result<void> App::init() {
   // Ours first: ImGui's callbacks chain to those already installed.
   installInputCallbacks(glfw, input_);
   if (auto r = ui_.init(glfw); !r) return r;
+  browser_.setRecent(readRecent("recent_meshes"));
+  sceneBrowser_.setRecent(readRecent("recent_scenes"));
+  sceneSaveBrowser_.setRecent(sceneBrowser_.recent());
   for (const scene::SceneInfo& s : scene::builtinScenes()) scenes_.push_back(s.name);
+  builtinCount_ = scenes_.size();
+  examples_ = exampleScenes();
+  for (const ExampleScene& e : examples_) scenes_.push_back(e.label.c_str());
   for (const Binding& b : keyBindings()) keys_.push_back({b.keys, b.action});
   for (const Binding& b : mouseBindings()) mouse_.push_back({b.keys, b.action});
   videoAvailable_ = !io::findProgram("ffmpeg").empty();
+  // What was typed on the command line goes along to other scenes.
+  panelState_.keepSettings = !options_.sets.empty();
   if (!options_.compareSets.empty()) {
     std::string text;
     for (const std::string& set : options_.compareSets) text += (text.empty() ? "" : " ") + set;
@@ -169,7 +187,9 @@ void App::sceneReplaced(bool newCamera) {
   renderer_.setScene(session_.world());
   if (compare_ && compareRenderer_) compareRenderer_->setScene(compare_->world());
   window_.setTitle(titleFor(session_.sceneName()));
-  if (newCamera) camera_ = cameraFor(session_.camera());
+  if (!newCamera) return;
+  camera_ = cameraFor(session_.camera());
+  sceneSaved_.clear();  // the note spoke of the scene before
 }
 
 void App::loadMesh(const std::string& path) {
@@ -184,7 +204,7 @@ void App::loadMesh(const std::string& path) {
     return;
   }
   uiError_.clear();
-  browser_.remember(path);
+  rememberMesh(path);
   for (const std::string& w : session_.warnings()) printWarning(w);
   sceneReplaced(true);
   if (compare_) updateCompare();
@@ -197,6 +217,8 @@ void App::saveScene(const std::string& path) {
   }
   uiError_.clear();
   sceneSaved_ = path;
+  std::snprintf(panelState_.scenePath, sizeof panelState_.scenePath, "%s", path.c_str());
+  rememberScene(path);
   std::fprintf(stderr, "drape: saved the scene to %s\n", path.c_str());
 }
 
@@ -208,9 +230,28 @@ void App::loadSceneFile(const std::string& path) {
   }
   session_ = std::move(next.value());
   uiError_.clear();
-  sceneBrowser_.remember(path);
+  rememberScene(path);
   sceneReplaced(true);
   if (compare_) updateCompare();
+}
+
+void App::rememberMesh(const std::string& path) {
+  browser_.remember(path);
+  keepRecent("recent_meshes", browser_.recent());
+}
+
+void App::rememberScene(const std::string& path) {
+  sceneBrowser_.remember(path);
+  sceneSaveBrowser_.setRecent(sceneBrowser_.recent());
+  keepRecent("recent_scenes", sceneBrowser_.recent());
+}
+
+void App::keepRecent(const char* name, const std::vector<std::string>& paths) {
+  if (recentUnwritable_) return;
+  if (auto r = writeRecent(name, paths); !r) {
+    recentUnwritable_ = true;
+    printWarning("the recent files will not be kept: " + r.error());
+  }
 }
 
 Result<void> App::startCompare() {
@@ -294,6 +335,7 @@ void App::applyCommands() {
   if (input_.take(Command::ToolCut)) input_.tools.tool = Tool::Cut;
   if (input_.take(Command::OpenMesh)) browser_.open();
   if (input_.take(Command::SaveScene)) saveScene(panelState_.scenePath);
+  if (input_.take(Command::SaveSceneAs)) sceneSaveBrowser_.open(panelState_.scenePath);
   if (input_.take(Command::OpenSceneFile)) sceneBrowser_.open();
   input_.take(Command::Quit);  // glfwSetWindowShouldClose did it
   if (input_.dropped) {
@@ -312,8 +354,12 @@ void App::applyPanel(const ui::PanelResult& asked) {
     sceneReplaced(false);
     if (compare_) updateCompare();
   }
-  if (asked.switchToScene >= 0) {
-    const Result<void> r = session_.switchScene(scenes_[std::size_t(asked.switchToScene)]);
+  const std::size_t picked = std::size_t(asked.switchToScene);
+  if (asked.switchToScene >= 0 && picked >= builtinCount_) {
+    loadSceneFile(examples_[picked - builtinCount_].path);
+  } else if (asked.switchToScene >= 0) {
+    const Result<void> r =
+        session_.switchScene(scenes_[std::size_t(asked.switchToScene)], panelState_.keepSettings);
     report(r);
     if (r) sceneReplaced(true);
     if (r && compare_) updateCompare();
@@ -335,7 +381,7 @@ void App::applyPanel(const ui::PanelResult& asked) {
   }
   if (asked.compareChanged) updateCompare();
   if (asked.openMesh) browser_.open();
-  if (asked.saveScene) saveScene(panelState_.scenePath);
+  if (asked.saveSceneAs) sceneSaveBrowser_.open(panelState_.scenePath);
   if (asked.openSceneFile) sceneBrowser_.open();
   if (asked.startRecording) startRecording(panelRecordTarget(panelState_));
   if (asked.stopRecording) stopRecording();
@@ -392,6 +438,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);
   if (const auto chosen = sceneBrowser_.draw()) loadSceneFile(*chosen);
+  if (const auto chosen = sceneSaveBrowser_.draw()) saveScene(*chosen);
   drawCompareLabels(winW, winH);
   return asked;
 }

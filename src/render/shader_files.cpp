@@ -28,11 +28,15 @@ const std::string& ShaderSources::text(const std::string& fileName) const {
   return it == files.end() ? kNone : it->second;
 }
 
-std::vector<std::string> shaderSearchPath() {
+std::vector<std::string> dataSearchPath(const std::string& folder) {
   const fs::path dir = executableDir();
-  return {(dir / ".." / "shaders").lexically_normal().string(),
-          (dir / "shaders").lexically_normal().string(),
-          (dir / ".." / "share" / "drape" / "shaders").lexically_normal().string()};
+  return {(dir / ".." / folder).lexically_normal().string(),
+          (dir / folder).lexically_normal().string(),
+          (dir / ".." / "share" / "drape" / folder).lexically_normal().string()};
+}
+
+std::vector<std::string> shaderSearchPath() {
+  return dataSearchPath("shaders");
 }
 
 Result<ShaderSources> loadShaderSources(const std::vector<std::string>& fileNames) {

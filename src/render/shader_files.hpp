@@ -1,10 +1,7 @@
 #pragma once
 // Shader sources, read from files at run time (no GL needed, so a missing
 // file is reported before any window opens). The directory is found next to
-// the executable, in this order:
-//   <exe dir>/../shaders            build tree (<build>/bin/drape)
-//   <exe dir>/shaders
-//   <exe dir>/../share/drape/shaders  installed
+// the executable, as every data folder is (dataSearchPath).
 
 #include <map>
 #include <string>
@@ -22,8 +19,13 @@ struct ShaderSources {
   const std::string& text(const std::string& fileName) const;
 };
 
-// The directories searched, in order, for the running executable.
-std::vector<std::string> shaderSearchPath();
+// Where a data folder (`shaders`, `assets/scenes`) of the running
+// executable may be, in this order:
+//   <exe dir>/../FOLDER              build tree (<build>/bin/drape)
+//   <exe dir>/FOLDER
+//   <exe dir>/../share/drape/FOLDER  installed
+std::vector<std::string> dataSearchPath(const std::string& folder);
+std::vector<std::string> shaderSearchPath();  // dataSearchPath("shaders")
 
 // Find the first directory of the search path holding `fileNames[0]`, then
 // read every file of `fileNames` from it. Fails with a one-line message that

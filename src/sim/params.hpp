@@ -78,7 +78,7 @@ enum class ParamType : std::uint8_t { Float, Int, Enum, Vec3 };
 
 struct ParamDesc {
   const char* name;   // the one name: UI label, --set key, scene-file key
-  const char* group;  // "time", "material", "environment", "scene"
+  const char* group;  // "time", "solver", "material", "environment", "scene"
   ParamType type;
   double min, max;   // inclusive range (for Vec3: of each component)
   const char* unit;  // "" when dimensionless

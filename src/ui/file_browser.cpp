@@ -89,12 +89,32 @@ fs::path FileBrowser::typedPath() const {
   return typed.is_absolute() ? typed : dir_ / typed;
 }
 
+void FileBrowser::open(const std::string& suggested) {
+  openRequested_ = true;
+  suggested_ = suggested;
+}
+
+void FileBrowser::setRecent(std::vector<std::string> recent) {
+  recent_ = std::move(recent);
+  if (recent_.size() > kRecentMax) recent_.resize(kRecentMax);
+}
+
 std::optional<std::string> FileBrowser::accept() {
-  const fs::path p = typedPath();
+  fs::path p = typedPath();
   std::error_code ec;
   if (fs::is_directory(p, ec)) {
     enter(p);
     return std::nullopt;
+  }
+  if (mode_ == Mode::Save) {
+    if (!hasExtension(p, extension_)) p += extension_;
+    // A file that exists is replaced only when Save names it twice running.
+    if (fs::exists(p, ec) && replace_ != p) {
+      replace_ = p;
+      setText(path_, sizeof path_, p.string());
+      focusPath_ = true;  // Enter again answers
+      return std::nullopt;
+    }
   }
   // Anything else is handed to the loader, which says what is wrong with
   // it (missing, not an OBJ, broken) in the app's one error banner.
@@ -112,11 +132,17 @@ void FileBrowser::remember(const std::string& path) {
 }
 
 std::optional<std::string> FileBrowser::draw() {
-  bool focusPath = false;
+  bool focusPath = focusPath_;
+  focusPath_ = false;
   if (openRequested_) {
     openRequested_ = false;
     std::error_code ec;
-    enter(dir_.empty() ? fs::current_path(ec) : dir_);
+    const fs::path suggested = suggested_.empty() ? fs::path() : fs::absolute(suggested_, ec);
+    enter(!suggested.empty() ? suggested.parent_path()
+          : dir_.empty()     ? fs::current_path(ec)
+                             : dir_);
+    if (!suggested.empty()) setText(path_, sizeof path_, suggested.lexically_normal().string());
+    replace_.clear();
     ImGui::OpenPopup(title_.c_str());
     focusPath = true;
   }
@@ -194,9 +220,17 @@ std::optional<std::string> FileBrowser::draw() {
   }
 
   const float buttonWidth = 96.0f;
+  const bool replacing = !replace_.empty() && typedPath() == replace_;
+  if (replacing) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(theme::kWarning, "%s exists: Save again replaces it",
+                       replace_.filename().string().c_str());
+    ImGui::SameLine();
+  }
   ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - 2.0f * buttonWidth -
                        ImGui::GetStyle().ItemSpacing.x);
-  if (ImGui::Button("Load", ImVec2(buttonWidth, 0.0f)) && !chosen) chosen = accept();
+  const char* action = mode_ == Mode::Open ? "Load" : replacing ? "Replace" : "Save";
+  if (ImGui::Button(action, ImVec2(buttonWidth, 0.0f)) && !chosen) chosen = accept();
   ImGui::SameLine();
   if (ImGui::Button("Cancel", ImVec2(buttonWidth, 0.0f)) ||
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))

@@ -4,7 +4,12 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#define GLFW_INCLUDE_NONE  // glad declares OpenGL
+#include <GLFW/glfw3.h>
+
 #include <filesystem>
+
+#include "ui/input_queue.hpp"
 
 namespace drape::ui {
 namespace {
@@ -65,11 +70,161 @@ void applyStyle() {
   c[ImGuiCol_ModalWindowDimBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.45f);
 }
 
+// The events on their way to ImGui, and the app's callbacks they pass first.
+struct Callbacks {
+  InputQueue queue;
+  GLFWkeyfun key = nullptr;
+  GLFWcharfun character = nullptr;
+  GLFWmousebuttonfun button = nullptr;
+  GLFWscrollfun scroll = nullptr;
+  GLFWwindowfocusfun focus = nullptr;
+  GLFWcursorenterfun enter = nullptr;
+};
+Callbacks g_callbacks;
+
+// Whether ImGui reads the key's state (its key map and the modifiers), as
+// opposed to a key whose text arrives as a character.
+bool stateRead(int key, int mods) {
+  switch (key) {
+    case GLFW_KEY_TAB:
+    case GLFW_KEY_LEFT:
+    case GLFW_KEY_RIGHT:
+    case GLFW_KEY_UP:
+    case GLFW_KEY_DOWN:
+    case GLFW_KEY_PAGE_UP:
+    case GLFW_KEY_PAGE_DOWN:
+    case GLFW_KEY_HOME:
+    case GLFW_KEY_END:
+    case GLFW_KEY_INSERT:
+    case GLFW_KEY_DELETE:
+    case GLFW_KEY_BACKSPACE:
+    case GLFW_KEY_ENTER:
+    case GLFW_KEY_KP_ENTER:
+    case GLFW_KEY_ESCAPE:
+    case GLFW_KEY_LEFT_CONTROL:
+    case GLFW_KEY_RIGHT_CONTROL:
+    case GLFW_KEY_LEFT_SHIFT:
+    case GLFW_KEY_RIGHT_SHIFT:
+    case GLFW_KEY_LEFT_ALT:
+    case GLFW_KEY_RIGHT_ALT:
+    case GLFW_KEY_LEFT_SUPER:
+    case GLFW_KEY_RIGHT_SUPER:
+      return true;
+    case GLFW_KEY_A:
+    case GLFW_KEY_C:
+    case GLFW_KEY_V:
+    case GLFW_KEY_X:
+    case GLFW_KEY_Y:
+    case GLFW_KEY_Z:  // select all, copy, paste, cut, redo, undo
+      return (mods & (GLFW_MOD_CONTROL | GLFW_MOD_SUPER)) != 0;
+    default:
+      return false;
+  }
+}
+
+void onKey(GLFWwindow* w, int key, int scancode, int action, int mods) {
+  if (g_callbacks.key) g_callbacks.key(w, key, scancode, action, mods);
+  InputEvent e;
+  e.kind = InputEvent::Kind::Key;
+  e.code = key;
+  e.scancode = scancode;
+  e.action = action;
+  e.mods = mods;
+  e.time = glfwGetTime();
+  e.stateRead = stateRead(key, mods);
+  g_callbacks.queue.push(e);
+}
+void onChar(GLFWwindow* w, unsigned int c) {
+  if (g_callbacks.character) g_callbacks.character(w, c);
+  InputEvent e;
+  e.kind = InputEvent::Kind::Char;
+  e.code = int(c);
+  e.time = glfwGetTime();
+  g_callbacks.queue.push(e);
+}
+void onButton(GLFWwindow* w, int button, int action, int mods) {
+  if (g_callbacks.button) g_callbacks.button(w, button, action, mods);
+  InputEvent e;
+  e.kind = InputEvent::Kind::Button;
+  e.code = button;
+  e.action = action;
+  e.mods = mods;
+  e.time = glfwGetTime();
+  g_callbacks.queue.push(e);
+}
+void onScroll(GLFWwindow* w, double dx, double dy) {
+  if (g_callbacks.scroll) g_callbacks.scroll(w, dx, dy);
+  InputEvent e;
+  e.kind = InputEvent::Kind::Scroll;
+  e.dx = dx;
+  e.dy = dy;
+  e.time = glfwGetTime();
+  g_callbacks.queue.push(e);
+}
+void onFocus(GLFWwindow* w, int focused) {
+  if (g_callbacks.focus) g_callbacks.focus(w, focused);
+  ImGui_ImplGlfw_WindowFocusCallback(w, focused);
+}
+void onEnter(GLFWwindow* w, int entered) {
+  if (g_callbacks.enter) g_callbacks.enter(w, entered);
+  ImGui_ImplGlfw_CursorEnterCallback(w, entered);
+}
+
+void installCallbacks(GLFWwindow* w) {
+  g_callbacks = Callbacks{};
+  g_callbacks.key = glfwSetKeyCallback(w, onKey);
+  g_callbacks.character = glfwSetCharCallback(w, onChar);
+  g_callbacks.button = glfwSetMouseButtonCallback(w, onButton);
+  g_callbacks.scroll = glfwSetScrollCallback(w, onScroll);
+  g_callbacks.focus = glfwSetWindowFocusCallback(w, onFocus);
+  g_callbacks.enter = glfwSetCursorEnterCallback(w, onEnter);
+}
+
+void restoreCallbacks(GLFWwindow* w) {
+  glfwSetKeyCallback(w, g_callbacks.key);
+  glfwSetCharCallback(w, g_callbacks.character);
+  glfwSetMouseButtonCallback(w, g_callbacks.button);
+  glfwSetScrollCallback(w, g_callbacks.scroll);
+  glfwSetWindowFocusCallback(w, g_callbacks.focus);
+  glfwSetCursorEnterCallback(w, g_callbacks.enter);
+}
+
+// Hand ImGui one frame's events from the queue (after the backend's own
+// NewFrame, which polls the buttons: their state here is the queue's).
+void feedQueuedInput(GLFWwindow* w) {
+  ImGuiIO& io = ImGui::GetIO();
+  bool doubleClick = false;
+  for (const InputEvent& e : g_callbacks.queue.nextFrame()) {
+    switch (e.kind) {
+      case InputEvent::Kind::Key:
+        ImGui_ImplGlfw_KeyCallback(w, e.code, e.scancode, e.action, e.mods);
+        break;
+      case InputEvent::Kind::Char:
+        io.AddInputCharacter(unsigned(e.code));
+        break;
+      case InputEvent::Kind::Scroll:
+        io.MouseWheelH += float(e.dx);
+        io.MouseWheel += float(e.dy);
+        break;
+      case InputEvent::Kind::Button:
+        if (e.action == GLFW_PRESS && e.doubleClick) doubleClick = true;
+        break;
+    }
+  }
+  for (int i = 0; i < IM_ARRAYSIZE(io.MouseDown) && i < InputQueue::kButtons; ++i)
+    io.MouseDown[i] = g_callbacks.queue.buttonDown(i);
+  // ImGui would judge a double-click by its frame times, which at a few
+  // frames per second are longer than any double-click: the events' times
+  // decide instead (a press this frame is a double-click or it is not).
+  io.MouseDoubleClickTime = doubleClick ? 1e6f : 0.0f;
+}
+
 }  // namespace
 
 ImGuiLayer::~ImGuiLayer() {
   if (!initialised_) return;
   ImGui_ImplOpenGL3_Shutdown();
+  restoreCallbacks(window_);
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
 }
@@ -81,7 +236,7 @@ Result<void> ImGuiLayer::init(GLFWwindow* window) {
   io.IniFilename = nullptr;  // the panel's layout is fixed; write no imgui.ini into the cwd
   applyStyle();
   loadFont();
-  if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
+  if (!ImGui_ImplGlfw_InitForOpenGL(window, false)) {
     ImGui::DestroyContext();
     return fail("cannot set up the user interface on the window");
   }
@@ -90,6 +245,8 @@ Result<void> ImGuiLayer::init(GLFWwindow* window) {
     ImGui::DestroyContext();
     return fail("cannot set up the user interface's OpenGL renderer");
   }
+  installCallbacks(window);
+  window_ = window;
   initialised_ = true;
   return {};
 }
@@ -97,6 +254,7 @@ Result<void> ImGuiLayer::init(GLFWwindow* window) {
 void ImGuiLayer::beginFrame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  feedQueuedInput(window_);
   ImGui::NewFrame();
 }
 

@@ -16,8 +16,10 @@ class ImGuiLayer {
   ImGuiLayer& operator=(const ImGuiLayer&) = delete;
   ~ImGuiLayer();
 
-  // Install ImGui's GLFW callbacks, which call the ones already installed
-  // first: install the app's own callbacks before this.
+  // Install the interface's GLFW callbacks, which call the ones already
+  // installed first (install the app's own callbacks before this) and queue
+  // keys, characters, buttons and wheel turns for the frames to come
+  // (input_queue.hpp). One layer per process: ImGui's context is global.
   Result<void> init(GLFWwindow* window);
   void beginFrame();
   void endFrame();  // draw the frame's panels over what is already drawn
@@ -29,6 +31,7 @@ class ImGuiLayer {
 
  private:
   bool initialised_ = false;
+  GLFWwindow* window_ = nullptr;
 };
 
 }  // namespace drape::ui

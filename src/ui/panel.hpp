@@ -57,7 +57,7 @@ struct PanelResult {
   int switchToScene = -1;             // index in PanelInput::scenes
   std::optional<sim::Params> edited;  // the parameters with the user's change
   bool openMesh = false;              // "Load OBJ…": open the file browser
-  bool saveScene = false;             // "Save scene": into PanelState::scenePath
+  bool saveSceneAs = false;           // "Save scene...": open the save browser
   bool openSceneFile = false;         // "Load scene…": open the scene-file browser
   bool compareChanged = false;        // side by side switched, or its settings edited
   bool startRecording = false;        // as PanelState's record fields say
@@ -71,6 +71,9 @@ struct PanelState {
   // value lives here.
   const sim::ParamDesc* held = nullptr;
   sim::Params heldParams;
+  // Whether a scene picked from the list takes the user's settings along
+  // (every parameter that differs from the current scene's own).
+  bool keepSettings = false;
   // How the next OBJ loads: as ∈ {auto, cloth, balloon}, pin ∈ {none, top}.
   int loadAs = 0, loadPin = 0;
   RecordChoice recordFormat = RecordChoice::PngSequence;
@@ -78,7 +81,7 @@ struct PanelState {
   char recordVideo[512] = "drape.mp4";
   char recordMeshFolder[512] = "drape_meshes";
   bool recordOverwrite = false;              // into a folder that already has files
-  char scenePath[512] = "drape_scene.json";  // where "Save scene" (Ctrl+S) writes
+  char scenePath[512] = "drape_scene.json";  // where Ctrl+S writes (and Save scene... starts)
   // Side by side: the scene twice, these KEY=VALUE settings on the right.
   bool compare = false;
   char compareSets[256] = "solver=mass-spring";

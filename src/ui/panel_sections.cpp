@@ -46,6 +46,13 @@ void sceneCombo(const PanelInput& in, PanelResult& out) {
   }
 }
 
+void keepSettingsBox(PanelState& state) {
+  ImGui::Checkbox("keep my settings", &state.keepSettings);
+  tooltip(
+      "Off: a scene picked from the list starts with its own parameters. On: the "
+      "parameters you changed (from --set, a scene file or this panel) go along to it.");
+}
+
 void meshFacts(const PanelInput& in) {
   const SceneFacts& f = in.facts;
   ImGui::TextDisabled("%zu vertices, %zu triangles", f.vertices, f.triangles);
@@ -67,21 +74,23 @@ void meshFacts(const PanelInput& in) {
 }
 
 // Scene files: save the current scene (parameters, pins, colliders, camera)
-// to the path in the field, or load one.
+// through the browser or to the path in the field (Ctrl+S), or load one.
 void sceneFileRow(const PanelInput& in, PanelState& state, PanelResult& out) {
   ImGui::Spacing();
   const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const float half = (ImGui::CalcItemWidth() - gap) * 0.5f;
-  if (ImGui::Button("Save scene", ImVec2(half, 0))) out.saveScene = true;
+  const float full = ImGui::GetContentRegionAvail().x;
+  const float half = (full - gap) * 0.5f;
+  if (ImGui::Button("Save scene...", ImVec2(half, 0))) out.saveSceneAs = true;
   tooltip(
-      "Write the scene as a JSON scene file (Ctrl+S): every parameter, the pins, the "
-      "colliders and the camera. drape --scene FILE.json reruns it bit for bit.");
+      "Write the scene as a JSON scene file: every parameter, the pins, the colliders and "
+      "the camera. drape --scene FILE.json reruns it bit for bit.");
   ImGui::SameLine(0.0f, gap);
-  if (ImGui::Button("Load scene", ImVec2(half, 0))) out.openSceneFile = true;
-  tooltip("Load a JSON scene file.");
-  ImGui::SetNextItemWidth(ImGui::CalcItemWidth());
+  if (ImGui::Button("Load scene...", ImVec2(half, 0))) out.openSceneFile = true;
+  tooltip("Load a JSON scene file (Ctrl+L).");
+  ImGui::TextDisabled("scene file (Ctrl+S saves here)");
+  ImGui::SetNextItemWidth(full);
   ImGui::InputText("##scenefile", state.scenePath, sizeof state.scenePath);
-  tooltip("Where Save scene writes.");
+  tooltip("Where Ctrl+S writes the scene, and where Save scene... starts.");
   if (in.sceneSaved && in.sceneSaved[0]) ImGui::TextDisabled("saved %s", in.sceneSaved);
 }
 
@@ -93,12 +102,40 @@ void compareRow(PanelState& state, PanelResult& out) {
       "Run the scene twice from its start, side by side: the left with the parameters "
       "as set, the right with the settings below on top (KEY=VALUE, separated by spaces). "
       "Parameter changes apply to both; the tools act on the left.");
-  ImGui::SetNextItemWidth(ImGui::CalcItemWidth());
+  ImGui::TextDisabled("right side's settings (Enter applies)");
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
   if (ImGui::InputText("##compare", state.compareSets, sizeof state.compareSets,
                        ImGuiInputTextFlags_EnterReturnsTrue) &&
       state.compare)
     out.compareChanged = true;
-  tooltip("The right side's settings; Enter applies them.");
+  tooltip("KEY=VALUE settings, separated by spaces, e.g. solver=mass-spring iterations=20.");
+}
+
+// One parameter's widget; a change goes to out.edited (for those that
+// rebuild the scene, once the widget is let go).
+void drawParam(const sim::ParamDesc& desc, const PanelInput& in, PanelState& state,
+               PanelResult& out, sim::Params& params) {
+  const bool changed = drawParamWidget(desc, params);
+  const sim::World& world = *in.world;
+  if (std::strcmp(desc.name, "substeps") == 0 && world.substepsTaken > params.substeps)
+    ImGui::TextDisabled("taking %d: the mass-spring solver's stability needs them",
+                        world.substepsTaken);
+  if (!desc.rebuild) {
+    if (changed) out.edited = params;
+    return;
+  }
+  // Rebuild-marked: hold the value while the widget is active, apply it
+  // once the user lets go (or at once for widgets that are never held).
+  const bool active = ImGui::IsItemActive();
+  if (ImGui::IsItemDeactivatedAfterEdit() || (changed && !active)) {
+    out.edited = params;
+    state.held = nullptr;
+  } else if (active && (changed || state.held == &desc)) {
+    state.held = &desc;
+    state.heldParams = params;
+  } else if (state.held == &desc) {
+    state.held = nullptr;
+  }
 }
 
 }  // namespace
@@ -106,6 +143,7 @@ void compareRow(PanelState& state, PanelResult& out) {
 void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out) {
   if (!ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) return;
   sceneCombo(in, out);
+  keepSettingsBox(state);
   if (ImGui::Button("Load OBJ...", ImVec2(ImGui::CalcItemWidth(), 0))) out.openMesh = true;
   tooltip("Load a Wavefront OBJ file as the scene (Ctrl+O), or drop one on the window.");
   // How the next file loads, with the names of the command line's --as
@@ -140,42 +178,23 @@ void drawParameterSection(const PanelInput& in, PanelState& state, PanelResult& 
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   sim::Params params = in.world->params;
   if (state.held) state.held->set(params, state.held->get(state.heldParams));
-  const char* group = nullptr;
-  bool open = false;
-  for (const sim::ParamDesc& desc : sim::paramTable()) {
-    if (!group || std::strcmp(group, desc.group) != 0) {
-      if (open) ImGui::TreePop();
-      group = desc.group;
-      // What is tuned most often is open at first; the panel stays short
-      // enough for a 720-pixel window.
-      const bool byDefault =
-          std::strcmp(group, "material") == 0 || std::strcmp(group, "environment") == 0;
-      open = ImGui::TreeNodeEx(group, byDefault ? ImGuiTreeNodeFlags_DefaultOpen : 0);
-    }
-    if (!open) continue;
-    const bool changed = drawParamWidget(desc, params);
-    const sim::World& world = *in.world;
-    if (std::strcmp(desc.name, "substeps") == 0 && world.substepsTaken > params.substeps)
-      ImGui::TextDisabled("taking %d: the mass-spring solver's stability needs them",
-                          world.substepsTaken);
-    if (!desc.rebuild) {
-      if (changed) out.edited = params;
-      continue;
-    }
-    // Rebuild-marked: hold the value while the widget is active, apply it
-    // once the user lets go (or at once for widgets that are never held).
-    const bool active = ImGui::IsItemActive();
-    if (ImGui::IsItemDeactivatedAfterEdit() || (changed && !active)) {
-      out.edited = params;
-      state.held = nullptr;
-    } else if (active && (changed || state.held == &desc)) {
-      state.held = &desc;
-      state.heldParams = params;
-    } else if (state.held == &desc) {
-      state.held = nullptr;
-    }
+  // One tree node per group, in the order the groups first appear in the
+  // table; each holds its parameters in table order.
+  std::vector<const char*> groups;
+  for (const sim::ParamDesc& desc : sim::paramTable())
+    if (std::none_of(groups.begin(), groups.end(),
+                     [&](const char* g) { return std::strcmp(g, desc.group) == 0; }))
+      groups.push_back(desc.group);
+  for (const char* group : groups) {
+    // What is tuned most often is open at first; the panel stays short
+    // enough for a 720-pixel window.
+    const bool byDefault =
+        std::strcmp(group, "material") == 0 || std::strcmp(group, "environment") == 0;
+    if (!ImGui::TreeNodeEx(group, byDefault ? ImGuiTreeNodeFlags_DefaultOpen : 0)) continue;
+    for (const sim::ParamDesc& desc : sim::paramTable())
+      if (std::strcmp(desc.group, group) == 0) drawParam(desc, in, state, out, params);
+    ImGui::TreePop();
   }
-  if (open) ImGui::TreePop();
   ImGui::Spacing();
 }
 

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -40,6 +41,31 @@ TEST_F(Cli, EveryAssetSceneIsChecked) {
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(kAssets / "scenes"))
     names.insert(entry.path().filename().string());
+  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "tablecloth.json",
+                                          "torus.json"}));
+}
+
+// The scene picker and --list-scenes offer the build tree's copy of every
+// example (the meshes beside them), and each runs from there.
+TEST_F(Cli, ListScenesOffersTheExamplesBesideTheProgram) {
+  const Outcome list = drape("--list-scenes");
+  ASSERT_EQ(list.code, 0) << list.err;
+  const std::size_t block = list.out.find("example scene files");
+  ASSERT_NE(block, std::string::npos) << list.out;
+  std::set<std::string> names;
+  std::istringstream lines(list.out.substr(block));
+  std::string line;
+  std::getline(lines, line);
+  for (; std::getline(lines, line);) {
+    const fs::path file = line.substr(line.find_first_not_of(' '));
+    EXPECT_EQ(file.parent_path().filename(), "scenes");
+    EXPECT_NE(file.parent_path(), kAssets / "scenes");  // a copy, not the sources
+    EXPECT_EQ(cli_test::slurp(file.string()),
+              cli_test::slurp((kAssets / "scenes" / file.filename()).string()));
+    names.insert(file.filename().string());
+    const Outcome run = drape("--headless --frames 2 --scene " + file.string());
+    EXPECT_EQ(run.code, 0) << file << ": " << run.err;
+  }
   EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "tablecloth.json",
                                           "torus.json"}));
 }

@@ -122,7 +122,7 @@ TEST_F(Cli, EveryBuiltInSceneRerunsFromItsSavedFile) {
   ASSERT_EQ(list.code, 0);
   std::istringstream lines(list.out);
   int scenes = 0;
-  for (std::string line; std::getline(lines, line);) {
+  for (std::string line; std::getline(lines, line) && !line.empty();) {  // the examples follow
     const std::string name = line.substr(0, line.find(' '));
     const std::string file = path(name + ".json");
     ASSERT_EQ(drape("--scene " + name + " --save-scene " + file + " --frames 0").code, 0) << name;

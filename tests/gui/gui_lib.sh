@@ -7,6 +7,8 @@ fail() {
 }
 
 start_drape() {
+  # The recent files go to a folder of the test's own.
+  export XDG_CONFIG_HOME=$PWD/config_$mode
   "$drape" "$@" >"$mode.log" 2>&1 &
   pid=$!
   wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^drape' | head -n 1) ||
@@ -18,18 +20,12 @@ shot() {
 }
 
 # Type a path into the file browser's focused path field and press Enter.
-# Keys are held for a while: Dear ImGui 1.86 polls key states once per frame,
-# so a press and release within one frame (xdotool's default) would be lost.
-hold_key() {
-  xdotool keydown "$1"
-  sleep 0.25
-  xdotool keyup "$1"
-}
+# The keys are tapped as a hand would, press and release within a frame:
+# the interface's input queue must not lose them.
 type_path() {
-  hold_key ctrl+a
+  xdotool key ctrl+a
   xdotool type --delay 10 "$1"
-  sleep 0.2
-  hold_key Return
+  xdotool key Return
   sleep 1
 }
 

@@ -16,9 +16,12 @@
 #            over the view, the scene (window title, cloth) unchanged, the
 #            error on stderr; then a good OBJ replaces the scene.
 # scenefile: on `drape` with k_bend=0.3, Ctrl+S writes drape_scene.json
-#            (that parameter, the sphere, the camera); Ctrl+L with a scene
-#            file naming a missing field: a red banner, the scene kept; Ctrl+L
-#            with a good one (the fold scene): the title names it.
+#            (that parameter, the sphere, the camera); Ctrl+Shift+S saves
+#            through the browser (the extension added; an existing file is
+#            replaced only at a second Enter); Ctrl+L with a scene file naming
+#            a missing field: a red banner, the scene kept; Ctrl+L with a
+#            good one (the fold scene): the title names it; the recent files
+#            are kept in the configuration folder.
 # Screenshots and logs stay in the working directory for debugging.
 # Exit 77 (ctest: skipped) when the X tools are not installed.
 set -uo pipefail
@@ -115,22 +118,36 @@ if [ "${1:-}" = "--in-display" ]; then
       quit_drape
       ;;
     scenefile)
-      rm -f drape_scene.json
+      rm -rf drape_scene.json saved_as.json config_scenefile
       start_drape --scene drape --set k_bend=0.3
       sleep 1
       xdotool mousemove 1240 660
       xdotool key space
       sleep 0.5
-      hold_key ctrl+s
+      xdotool key ctrl+s
       sleep 0.7
+      # Save as: the browser adds the extension; naming a file that exists
+      # asks once more before it replaces it.
+      xdotool key ctrl+shift+s
+      sleep 0.7
+      type_path "$PWD/saved_as"
+      [ -f saved_as.json ] && echo saved >saved_as.state
+      echo 'not a scene' >saved_as.json
+      xdotool key ctrl+shift+s
+      sleep 0.7
+      type_path "$PWD/saved_as.json"
+      shot scene_replace.png
+      cp saved_as.json saved_as_asked.json
+      xdotool key Return
+      sleep 1
       printf '{"drape_scene": 1, "params": {}}' >broken_scene.json
       printf '{"drape_scene": 1, "mesh": {"scene": "fold"}, "params": {"k_bend": 0.2}}' >fold_scene.json
-      hold_key ctrl+l
+      xdotool key ctrl+l
       sleep 0.7
       type_path "$PWD/broken_scene.json"
       shot scene_1.png
       xdotool getwindowname "$wid" >scene_title_1.txt
-      hold_key ctrl+l
+      xdotool key ctrl+l
       sleep 0.7
       type_path "$PWD/fold_scene.json"
       xdotool getwindowname "$wid" >scene_title_2.txt
@@ -220,6 +237,16 @@ case "$mode" in
     above "$red" 0.05 || fail "no red error banner for the broken scene file ($red)"
     grep -qx 'drape — fold' scene_title_2.txt ||
       fail "the good scene file did not load (title '$(cat scene_title_2.txt)')"
-    echo "PASS: scenefile (saved, broken file refused with banner $red, good file loaded)"
+    [ -f saved_as.state ] || fail "Save as did not write saved_as.json"
+    grep -qx 'not a scene' saved_as_asked.json ||
+      fail "Save as replaced an existing file without asking"
+    grep -q '"k_bend": 0.3,' saved_as.json || fail "a second Enter did not replace saved_as.json"
+    # The files used are kept for the next run, newest first.
+    recent=config_scenefile/drape/recent_scenes
+    [ "$(sed -n 1p "$recent")" = "$PWD/fold_scene.json" ] &&
+      grep -qx "$PWD/saved_as.json" "$recent" ||
+      fail "the recent scene files were not kept: $(cat "$recent" 2>&1)"
+    echo "PASS: scenefile (saved, saved as with a question before replacing, broken file" \
+      "refused with banner $red, good file loaded, recent files kept)"
     ;;
 esac

@@ -30,6 +30,8 @@ TEST(Keys, ModifiersAndRepeats) {
   EXPECT_EQ(commandForKey(GLFW_KEY_O, GLFW_MOD_CONTROL, false), Command::OpenMesh);
   EXPECT_EQ(commandForKey(GLFW_KEY_S, GLFW_MOD_CONTROL, false), Command::SaveScene);
   EXPECT_EQ(commandForKey(GLFW_KEY_L, GLFW_MOD_CONTROL, false), Command::OpenSceneFile);
+  EXPECT_EQ(commandForKey(GLFW_KEY_S, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT, false),
+            Command::SaveSceneAs);
   EXPECT_EQ(commandForKey(GLFW_KEY_Q, 0, false), std::nullopt);
   EXPECT_EQ(commandForKey(GLFW_KEY_W, GLFW_MOD_CONTROL, false), std::nullopt);
   EXPECT_EQ(commandForKey(GLFW_KEY_W, GLFW_MOD_SHIFT, false), std::nullopt);
@@ -42,7 +44,7 @@ TEST(Keys, ModifiersAndRepeats) {
 TEST(Keys, EveryCommandHasAKeyAndTheHelpListsThem) {
   std::set<Command> reached;
   for (int key = GLFW_KEY_SPACE; key <= GLFW_KEY_LAST; ++key)
-    for (int mods : {0, GLFW_MOD_CONTROL})
+    for (int mods : {0, GLFW_MOD_CONTROL, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT})
       if (const auto c = commandForKey(key, mods, false)) reached.insert(*c);
   EXPECT_EQ(reached.size(), kCommandCount);
   // One help line per command, but for lines that name several keys.

@@ -1,0 +1,89 @@
+// Switching scenes in the running app: a built-in scene starts with its own
+// parameters whatever came before (a scene file, side by side, the panel),
+// and the user's settings travel along only when asked.
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "app/session.hpp"
+#include "scene/scene_file.hpp"
+#include "scene/scenes.hpp"
+
+namespace drape::app {
+namespace {
+
+sim::Params ownParams(const std::string& name) {
+  return scene::sceneParams(*scene::findScene(name));
+}
+
+// The keys of "KEY=VALUE" settings.
+std::vector<std::string> keys(const std::vector<std::string>& settings) {
+  std::vector<std::string> out;
+  for (const std::string& s : settings) out.push_back(s.substr(0, s.find('=')));
+  return out;
+}
+
+TEST(Session, SettingsAreWhatDiffersFromTheScenesOwn) {
+  auto s = Session::create("hang", {"resolution=12", "k_bend=0.3"});
+  ASSERT_TRUE(s) << s.error();
+  EXPECT_EQ(keys(s->settings()), (std::vector<std::string>{"k_bend", "resolution"}));
+  // A panel edit counts too; setting a value back to the scene's own drops it.
+  sim::Params edited = s->params();
+  edited.friction = 0.9f;
+  edited.k_bend = ownParams("hang").k_bend;
+  ASSERT_TRUE(s->applyParams(edited));
+  EXPECT_EQ(keys(s->settings()), (std::vector<std::string>{"friction", "resolution"}));
+  // Each setting reads back as the value it holds.
+  sim::Params back = ownParams("hang");
+  for (const std::string& set : s->settings()) ASSERT_TRUE(sim::setParamAssignment(back, set));
+  EXPECT_EQ(back.friction, 0.9f);
+  EXPECT_EQ(back.resolution, 12);
+}
+
+TEST(Session, ABuiltInSceneStartsWithItsOwnParametersAfterASceneFile) {
+  // A saved scene file holds every parameter: loading it and then picking
+  // `tear` and `balloon` from the list gives them their own tear, k_bend
+  // and iterations.
+  auto hang = Session::create("hang", {"resolution=12", "iterations=3"});
+  ASSERT_TRUE(hang) << hang.error();
+  const scene::SceneFile saved = hang->describe({});
+  auto s = Session::createFromDescription(saved, {}, "saved.json");
+  ASSERT_TRUE(s) << s.error();
+  ASSERT_EQ(s->params().iterations, 3);
+  ASSERT_TRUE(s->switchScene("tear"));
+  EXPECT_EQ(s->params().tear, ownParams("tear").tear);
+  EXPECT_GT(s->params().tear, 0.0f);
+  EXPECT_EQ(s->params().resolution, ownParams("tear").resolution);
+  ASSERT_TRUE(s->switchScene("balloon"));
+  EXPECT_EQ(s->params().k_bend, ownParams("balloon").k_bend);
+  EXPECT_EQ(s->params().iterations, ownParams("balloon").iterations);
+  EXPECT_TRUE(s->settings().empty());
+}
+
+TEST(Session, KeepingSettingsCarriesTheUsersChangesOnly) {
+  auto s = Session::create("hang", {"resolution=12", "friction=0.9"});
+  ASSERT_TRUE(s) << s.error();
+  ASSERT_TRUE(s->switchScene("balloon", true));
+  EXPECT_EQ(s->params().friction, 0.9f);
+  EXPECT_EQ(s->params().resolution, 12);
+  // What hang has of its own is not a setting: balloon keeps its k_bend.
+  EXPECT_EQ(s->params().k_bend, ownParams("balloon").k_bend);
+  EXPECT_EQ(keys(s->settings()), (std::vector<std::string>{"friction", "resolution"}));
+}
+
+TEST(Session, SideBySideCopiesKeepTheScenesOwnParametersApart) {
+  // Side by side makes both copies from a description with every parameter;
+  // the left copy's settings are still only what the user changed.
+  auto s = Session::create("tear", {"resolution=12"});
+  ASSERT_TRUE(s) << s.error();
+  auto left = Session::createFromDescription(s->describe({}), {}, "tear");
+  ASSERT_TRUE(left) << left.error();
+  EXPECT_EQ(left->settings(), std::vector<std::string>{"resolution=12"});
+  ASSERT_TRUE(left->switchScene("hang"));
+  EXPECT_EQ(left->params().tear, ownParams("hang").tear);
+}
+
+}  // namespace
+}  // namespace drape::app
