@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "io/obj_reader.hpp"
+#include "scene/pin_transfer.hpp"
 #include "sim/solver.hpp"
 
 namespace drape::app {
@@ -103,6 +104,19 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& file,
   s.file_ = file;
   s.watchdog_.reset(s.scene_.world);
   return session;
+}
+
+Result<Session> Session::createBeside(const Session& left, const scene::SceneFile& start,
+                                      const std::vector<std::string>& sets) {
+  scene::SceneFile own = start;
+  own.pins.reset();  // the scene's own pins, on the cloth as the settings make it
+  auto right = createFromDescription(own, sets, left.sceneName());
+  if (!right || !start.pins) return right;
+  if (right->world().vertexCount() == left.world().vertexCount())
+    own.pins = start.pins;
+  else
+    own.pins = scene::transferPins(left.world(), *start.pins, right->world());
+  return createFromDescription(own, sets, left.sceneName());
 }
 
 const std::string& Session::meshPath() const {

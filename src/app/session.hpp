@@ -36,6 +36,12 @@ class Session {
                                                const std::vector<std::string>& sets,
                                                const std::string& name);
 
+  // The right side of side by side: `start` (the left's description) with
+  // `sets` on top. When they change the cloth (another resolution), the
+  // left's pins go to the nearest vertices of the right's cloth.
+  static Result<Session> createBeside(const Session& left, const scene::SceneFile& start,
+                                      const std::vector<std::string>& sets);
+
   // The current scene as a scene file: its source, every parameter, pins,
   // colliders, and `camera`.
   scene::SceneFile describe(const scene::CameraHint& camera) const;

@@ -268,7 +268,7 @@ Result<void> App::startCompare() {
   const scene::SceneFile start = session_.describe(cameraHint());
   auto left = Session::createFromDescription(start, {}, session_.sceneName());
   if (!left) return fail(left.error());
-  auto right = Session::createFromDescription(start, sets, session_.sceneName());
+  auto right = Session::createBeside(left.value(), start, sets);
   if (!right) return fail("side by side: " + right.error());
   session_ = std::move(left.value());
   compare_ = std::move(right.value());
@@ -404,6 +404,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   panel.sceneName = session_.sceneName().c_str();
   panel.currentScene = sceneIndex(scenes_, session_.sceneName());
   panel.stepMs = &session_.stepMs();
+  panel.compareStepMs = compare_ ? recentStepMs(compare_->stepMs()) : -1.0;
   panel.sceneSaved = sceneSaved_.c_str();
   panel.facts = factsOf(session_);  // every frame: tearing changes the counts
   panel.record = {recorder_.recording(),  recorder_.frames(),
@@ -466,11 +467,9 @@ void App::drawCompareLabels(int winW, int winH) {
   if (!compare_) return;
   const float panel = ui::panelWidth(float(winW));
   const float split = panel + 0.5f * (float(winW) - panel);
-  std::string rightText = "right:";
-  for (const std::string& set : compareSets_) rightText += " " + set;
-  if (compareStopped_) rightText += "  (stopped)";
-  ui::drawSideBySideLabels(panel, split, float(winH), "left: as set (the tools act here)",
-                           rightText.c_str());
+  ui::drawSideBySideLabels(
+      panel, split, float(winH), compareLabel(true, {}, session_.stepMs(), false).c_str(),
+      compareLabel(false, compareSets_, compare_->stepMs(), compareStopped_).c_str());
 }
 
 int App::run() {

@@ -1,5 +1,7 @@
 #include "app/window_state.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 namespace drape::app {
@@ -74,6 +76,29 @@ std::vector<std::string> splitSettings(const char* text) {
   std::istringstream in(text);
   for (std::string word; in >> word;) sets.push_back(word);
   return sets;
+}
+
+double recentStepMs(const std::vector<double>& stepMs, std::size_t count) {
+  if (stepMs.empty() || count == 0) return -1.0;
+  std::vector<double> last(stepMs.end() - std::ptrdiff_t(std::min(count, stepMs.size())),
+                           stepMs.end());
+  std::nth_element(last.begin(), last.begin() + std::ptrdiff_t(last.size() / 2), last.end());
+  return last[last.size() / 2];
+}
+
+std::string compareLabel(bool left, const std::vector<std::string>& sets,
+                         const std::vector<double>& stepMs, bool stopped) {
+  std::string text = left ? "left: as set" : "right:";
+  if (!left)
+    for (const std::string& set : sets) text += " " + set;
+  if (const double ms = recentStepMs(stepMs); ms >= 0.0) {
+    char step[32];
+    std::snprintf(step, sizeof step, ", %.1f ms/step", ms);
+    text += step;
+  }
+  if (left) text += " (the tools act here)";
+  if (stopped) text += "  (stopped)";
+  return text;
 }
 
 }  // namespace drape::app

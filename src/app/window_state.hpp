@@ -41,6 +41,14 @@ ui::SceneFacts factsOf(const Session& session);
 render::ViewOptions preset(const render::ViewOptions& current, int which);
 int presetOf(const render::ViewOptions& v);
 
+// The median of the last `count` step times (ms), or −1 when none: a step
+// time steady enough to read while it changes every frame.
+double recentStepMs(const std::vector<double>& stepMs, std::size_t count = 30);
+
+// Side by side's labels over each half: what it runs, and its step time.
+std::string compareLabel(bool left, const std::vector<std::string>& sets,
+                         const std::vector<double>& stepMs, bool stopped);
+
 // Side by side's settings field: its words.
 std::vector<std::string> splitSettings(const char* text);
 

@@ -40,6 +40,7 @@ struct PanelInput {
   const char* sceneName = "";                        // the current scene (a file for meshes)
   int currentScene = -1;                             // index in scenes; −1: not built in
   const std::vector<double>* stepMs = nullptr;       // step time of each frame so far
+  double compareStepMs = -1.0;                       // side by side: the right's; −1 none
   const char* sceneSaved = "";                       // where the last save went ("" none)
   SceneFacts facts;
   RecordStatus record;

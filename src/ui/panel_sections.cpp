@@ -268,6 +268,7 @@ void drawStatsSection(const PanelInput& in) {
   const sim::World& world = *in.world;
   const sim::StepTimings& t = world.timings;
   ImGui::Text("%.0f fps   %.2f ms per step", double(in.fps), t.total);
+  if (in.compareStepMs >= 0.0) ImGui::Text("right side: %.2f ms per step", in.compareStepMs);
   if (ImGui::BeginTable("phases", 4, ImGuiTableFlags_SizingStretchProp)) {
     const struct {
       const char* name;

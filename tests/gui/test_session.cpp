@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "app/session.hpp"
+#include "app/window_state.hpp"
 #include "scene/scene_file.hpp"
 #include "scene/scenes.hpp"
 
@@ -83,6 +84,59 @@ TEST(Session, SideBySideCopiesKeepTheScenesOwnParametersApart) {
   EXPECT_EQ(left->settings(), std::vector<std::string>{"resolution=12"});
   ASSERT_TRUE(left->switchScene("hang"));
   EXPECT_EQ(left->params().tear, ownParams("hang").tear);
+}
+
+TEST(Session, SideBySideAtAnotherResolutionPinsTheSamePlaces) {
+  // hang at 12² with its corner pins and one pin of the user's in the
+  // middle; the right side at 20²: its pins are where the left's are.
+  auto left = Session::create("hang", {"resolution=12"});
+  ASSERT_TRUE(left) << left.error();
+  sim::World& lw = left->world();
+  const std::uint32_t middle = 6 * 12 + 6;
+  sim::pinVertex(lw, middle);
+  const scene::SceneFile start = left->describe({});
+  ASSERT_TRUE(start.pins);
+  ASSERT_EQ(start.pins->size(), lw.pins.size());
+  auto built = Session::createFromDescription(start, {}, "hang");
+  ASSERT_TRUE(built) << built.error();
+  auto right = Session::createBeside(built.value(), start, {"resolution=20"});
+  ASSERT_TRUE(right) << right.error();
+  const sim::World& rw = right->world();
+  ASSERT_EQ(rw.vertexCount(), 400u);
+  ASSERT_EQ(rw.pins.size(), lw.pins.size());
+  const float edge = 2.0f / 19.0f;  // hang's cloth: 2 m wide
+  for (std::size_t i = 0; i < lw.pins.size(); ++i) {
+    const glm::vec3 l = lw.state.x[lw.pins[i].vertex];
+    const glm::vec3 r = rw.state.x[rw.pins[i].vertex];
+    EXPECT_LT(glm::length(l - r), edge) << i;
+    if (lw.pins[i].vertex != middle) {
+      EXPECT_LT(glm::length(l - r), 1e-5f) << "corner " << i;
+    }
+  }
+  // The same resolution keeps the vertex numbers as they are.
+  auto same = Session::createBeside(built.value(), start, {"k_bend=0.5"});
+  ASSERT_TRUE(same) << same.error();
+  for (std::size_t i = 0; i < lw.pins.size(); ++i)
+    EXPECT_EQ(same->world().pins[i].vertex, lw.pins[i].vertex);
+}
+
+TEST(SideBySide, EachHalfShowsItsOwnStepTime) {
+  EXPECT_EQ(recentStepMs({}), -1.0);
+  // The median of the last 30: one slow frame does not move it.
+  std::vector<double> ms(40, 2.0);
+  ms.back() = 90.0;
+  EXPECT_EQ(recentStepMs(ms), 2.0);
+  EXPECT_EQ(compareLabel(false, {"solver=xpbd", "iterations=3"}, ms, false),
+            "right: solver=xpbd iterations=3, 2.0 ms/step");
+  EXPECT_EQ(compareLabel(true, {"solver=xpbd"}, {4.25}, false),
+            "left: as set, 4.2 ms/step (the tools act here)");
+  EXPECT_EQ(compareLabel(false, {"k_bend=1"}, {}, true), "right: k_bend=1  (stopped)");
+  // Stepping a side records its time: the right side's comes from its own steps.
+  auto right = Session::create("hang", {"resolution=12"});
+  ASSERT_TRUE(right) << right.error();
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(right->step());
+  EXPECT_EQ(right->stepMs().size(), 3u);
+  EXPECT_GT(recentStepMs(right->stepMs()), 0.0);
 }
 
 }  // namespace
