@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "render/picking.hpp"
+#include "render/renderer.hpp"
 #include "sim/tearing.hpp"
 
 namespace drape::app {
@@ -41,33 +42,76 @@ std::optional<std::uint32_t> edgeIndex(const sim::Cloth& cloth, std::uint32_t a,
   return std::nullopt;
 }
 
+// Pieces of the cloth with only one or two triangles: loose slivers.
+std::size_t countSlivers(const sim::Cloth& cloth) {
+  std::vector<std::uint32_t> triangles(cloth.pieceCount, 0);
+  for (const glm::uvec3& t : cloth.triangles)
+    if (t.x < cloth.piece.size() && cloth.piece[t.x] < triangles.size())
+      ++triangles[cloth.piece[t.x]];
+  return std::size_t(std::count_if(triangles.begin(), triangles.end(),
+                                   [](std::uint32_t n) { return n > 0 && n <= 2; }));
+}
+
+// Cut the edge (a, b) unless the cut would leave a new loose sliver: then
+// the cloth stays as it was (a split re-partitions every triangle around
+// the vertex it splits, so what it cuts off is known only once it is made).
+void cutUnlessSliver(sim::World& world, std::uint32_t edge) {
+  const std::size_t slivers = countSlivers(world.cloth);
+  sim::Cloth cloth = world.cloth;
+  sim::State state = world.state;
+  const std::uint64_t torn = world.tornEdges;
+  sim::tearEdge(world, edge);
+  if (countSlivers(world.cloth) <= slivers) return;
+  world.cloth = std::move(cloth);
+  world.state = std::move(state);
+  world.tornEdges = torn;
+}
+
 }  // namespace
+
+std::optional<std::uint32_t> MouseTools::vertexAt(double x, double y, const render::Camera& camera,
+                                                  const sim::World& world) const {
+  const auto hit = pick(x, y, camera, world);
+  std::vector<glm::vec3> centres;
+  for (const sim::Pin& p : world.pins)
+    if (p.vertex < world.state.x.size()) centres.push_back(world.state.x[p.vertex]);
+  const render::Look look;
+  const auto marker =
+      render::pickMarker(camera, float(x), float(y), centres, look.pinRadius, look.pinMinPixels);
+  // The marker sits on the cloth at its pin: it counts when it is no
+  // further than its own radius behind the cloth's surface hit.
+  if (marker && (!hit || marker->t <= hit->t + look.pinRadius))
+    return world.pins[marker->index].vertex;
+  if (hit) return hit->vertex;
+  return std::nullopt;
+}
 
 bool MouseTools::press(double x, double y, bool ctrl, const render::Camera& camera,
                        sim::World& world) {
   move(x, y);
-  const auto hit = pick(x, y, camera, world);
-  if (!hit) return false;
-  if (ctrl || tool == Tool::Pin) {
-    if (sim::isPinned(world, hit->vertex))
-      sim::unpinVertex(world, hit->vertex);
-    else
-      sim::pinVertex(world, hit->vertex);
-    return true;
-  }
-  if (tool == Tool::Cut) {
+  if (tool == Tool::Cut && !ctrl) {
     stroking_ = true;
+    onCloth_ = false;
     strokeCursor_ = cursor_;
-    strokePoint_ = hit->point;
+    trail_.assign(1, cursor_);
     lastVertex_ = lastOther_ = UINT32_MAX;
     strokeAt(cursor_.x, cursor_.y, camera, world);
     return true;
   }
+  const auto vertex = vertexAt(x, y, camera, world);
+  if (!vertex) return false;
+  if (ctrl || tool == Tool::Pin) {
+    if (sim::isPinned(world, *vertex))
+      sim::unpinVertex(world, *vertex);
+    else
+      sim::pinVertex(world, *vertex);
+    return true;
+  }
   sim::startGrab(
-      world, hit->vertex,
+      world, *vertex,
       tool == Tool::Tear ? (world.params.tear > 0.0f ? world.params.tear : kTearRatio) : 0.0f);
   holding_ = true;
-  target_ = world.state.x[hit->vertex];
+  target_ = world.state.x[*vertex];
   samples_[0] = {world.time, target_};
   sampleCount_ = 1;
   return true;
@@ -79,10 +123,12 @@ void MouseTools::strokeAt(float x, float y, const render::Camera& camera, sim::W
   if (!hit) return;
   // Of the triangle's edges, the nearest one that the stroke crosses (its
   // ends on either side of the plane through the stroke's way and the line
-  // of sight), so that edges along the stroke stay whole; at the press,
-  // where the way is not known yet, the nearest.
-  const glm::vec3 across = glm::cross(hit->point - strokePoint_, ray.direction);
+  // of sight), so that edges along the stroke stay whole; where the stroke
+  // first meets the cloth, and its way is not known yet, the nearest.
+  const glm::vec3 across =
+      onCloth_ ? glm::cross(hit->point - strokePoint_, ray.direction) : glm::vec3(0.0f);
   const bool known = glm::length(across) > 1e-9f;
+  onCloth_ = true;
   const glm::uvec3 tri = world.cloth.triangles[hit->triangle];
   const std::uint32_t corners[3] = {tri.x, tri.y, tri.z};
   int best = -1;
@@ -103,7 +149,7 @@ void MouseTools::strokeAt(float x, float y, const render::Camera& camera, sim::W
   if ((a == lastVertex_ && b == lastOther_) || (a == lastOther_ && b == lastVertex_)) return;
   lastVertex_ = a;
   lastOther_ = b;
-  if (const auto edge = edgeIndex(world.cloth, a, b)) sim::tearEdge(world, *edge);
+  if (const auto edge = edgeIndex(world.cloth, a, b)) cutUnlessSliver(world, *edge);
 }
 
 void MouseTools::update(const render::Camera& camera, sim::World& world) {
@@ -116,6 +162,8 @@ void MouseTools::update(const render::Camera& camera, sim::World& world) {
       strokeAt(p.x, p.y, camera, world);
     }
     strokeCursor_ = cursor_;
+    constexpr std::size_t kTrailMax = 4096;  // points drawn; a longer stroke keeps its start
+    if (trail_.size() < kTrailMax && trail_.back() != cursor_) trail_.push_back(cursor_);
     return;
   }
   if (!holding_) return;
@@ -165,13 +213,12 @@ void MouseTools::cancel() {
   holding_ = false;
   stroking_ = false;
   sampleCount_ = 0;
+  trail_.clear();
 }
 
 std::optional<std::uint32_t> MouseTools::vertexUnderCursor(const render::Camera& camera,
                                                            const sim::World& world) const {
-  const auto hit = pick(cursor_.x, cursor_.y, camera, world);
-  if (!hit) return std::nullopt;
-  return hit->vertex;
+  return vertexAt(cursor_.x, cursor_.y, camera, world);
 }
 
 }  // namespace drape::app

@@ -53,7 +53,7 @@ const char* const kToolHints[] = {
     "Grab: drag the cloth, let go to throw; Ctrl+click pins",
     "Pin: click the cloth to pin or unpin a vertex",
     "Tear: grab and pull hard to tear; Ctrl+click pins",
-    "Cut: drag a stroke over the cloth to cut it; Ctrl+click pins",
+    "Cut: drag a stroke across the cloth to cut it; Shift+drag orbits; Ctrl+click pins",
 };
 
 // Everything the window's frame loop keeps between frames.
@@ -435,6 +435,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   vp.keyCount = int(keys_.size());
   vp.mouse = mouse_.data();
   vp.mouseCount = int(mouse_.size());
+  vp.stroke = &input_.tools.strokeTrail();
   viewportAsked_ = ui::drawViewportOverlay(vp);
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);

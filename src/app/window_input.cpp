@@ -32,7 +32,9 @@ void onMouseButton(GLFWwindow* window, int button, int action, int mods) {
   if (in.ui->wantsMouse()) return;
   double x = 0, y = 0;
   glfwGetCursorPos(window, &x, &y);
-  if (b == MouseButton::Left && !in.control.dragging() &&
+  // Shift + left drag orbits whatever the tool (the Cut tool takes every
+  // other left drag).
+  if (b == MouseButton::Left && !in.control.dragging() && (mods & GLFW_MOD_SHIFT) == 0 &&
       in.tools.press(x, y, (mods & GLFW_MOD_CONTROL) != 0, *in.camera, in.session->world()))
     return;  // a tool took it
   in.control.press(b, x, y);

@@ -1,5 +1,7 @@
 #include "render/picking.hpp"
 
+#include <algorithm>
+
 #include <cmath>
 #include <limits>
 
@@ -49,6 +51,28 @@ std::optional<MeshHit> pickMesh(const Ray& ray, const std::vector<glm::vec3>& po
       }
     }
     best = MeshHit{std::uint32_t(i), corner, hit->t, point};
+  }
+  return best;
+}
+
+std::optional<MarkerHit> pickMarker(const Camera& camera, float screenX, float screenY,
+                                    const std::vector<glm::vec3>& centres, float radius,
+                                    float minPixels) {
+  const Ray ray = camera.ray(screenX, screenY);
+  // Metres per screen pixel at distance 1 along the view (as the marker
+  // shader sizes its sprites).
+  const float perPixel = 2.0f / (camera.projection()[1][1] * camera.viewportHeight());
+  const glm::vec3 forward = camera.forward();
+  std::optional<MarkerHit> best;
+  for (std::size_t i = 0; i < centres.size(); ++i) {
+    const glm::vec3 toCentre = centres[i] - ray.origin;
+    const float depth = glm::dot(toCentre, forward);
+    if (!(depth > 0.0f)) continue;
+    const float r = std::max(radius, 0.5f * minPixels * perPixel * depth);
+    const float t = glm::dot(toCentre, ray.direction);
+    const glm::vec3 miss = toCentre - t * ray.direction;
+    if (glm::dot(miss, miss) > r * r) continue;
+    if (!best || t < best->t) best = MarkerHit{i, t};
   }
   return best;
 }

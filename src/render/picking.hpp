@@ -44,6 +44,19 @@ struct MeshHit {
 std::optional<MeshHit> pickMesh(const Ray& ray, const std::vector<glm::vec3>& positions,
                                 const std::vector<glm::uvec3>& triangles);
 
+struct MarkerHit {
+  std::size_t index;  // into the markers' centres
+  float t;            // along the ray to the centre's nearest approach
+};
+
+// The nearest marker the camera's ray through a window point hits, drawn as
+// a sphere of `radius` metres but never under `minPixels` across (as the
+// renderer draws pins): a small marker far away stays as easy to click as it
+// is to see.
+std::optional<MarkerHit> pickMarker(const Camera& camera, float screenX, float screenY,
+                                    const std::vector<glm::vec3>& centres, float radius,
+                                    float minPixels);
+
 // Where the ray meets the plane through `point` with normal `normal`; none
 // when the ray runs parallel to the plane or meets it behind its origin.
 std::optional<glm::vec3> intersectPlane(const Ray& ray, const glm::vec3& point,

@@ -186,7 +186,7 @@ void Renderer::drawMarkers(const sim::World& world, const Camera& camera, int fb
   // framebuffer height.
   pin_.set("uPixelsPerUnit", camera.projection()[1][1] * 0.5f * float(fbHeight));
   glBindVertexArray(markerVao_.get());
-  drawMarkerRange(0, pins, look.pin, look.pinRadius, 11.0f, false);
+  drawMarkerRange(0, pins, look.pin, look.pinRadius, look.pinMinPixels, false);
   // The hand's vertex and the one under the cursor are interface, not
   // scene: drawn over everything, so the cloth never hides them.
   glDisable(GL_DEPTH_TEST);

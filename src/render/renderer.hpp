@@ -41,7 +41,8 @@ struct Look {
   // shadow then shows where things are above the floor, which is its use here.
   glm::vec3 shadowDir = glm::normalize(glm::vec3(-0.12f, 1.0f, 0.10f));
   glm::vec4 shadow{0.05f, 0.06f, 0.09f, 0.30f};
-  float pinRadius = 0.025f;  // m
+  float pinRadius = 0.025f;    // m
+  float pinMinPixels = 11.0f;  // a pin marker is never drawn smaller across
 };
 
 // How the cloth is shown.

@@ -249,10 +249,22 @@ void helpWindow(const ViewportInput& in, ViewportResult& out) {
   if (!open) out.toggleHelp = true;
 }
 
+// The Cut tool's stroke, as a line over the view while it is drawn.
+void cutStroke(const ViewportInput& in) {
+  if (!in.stroke || in.stroke->size() < 2) return;
+  std::vector<ImVec2> points;
+  points.reserve(in.stroke->size());
+  for (const glm::vec2& p : *in.stroke) points.push_back(ImVec2(p.x, p.y));
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  draw->AddPolyline(points.data(), int(points.size()), IM_COL32(20, 20, 24, 200), 0, 4.0f);
+  draw->AddPolyline(points.data(), int(points.size()), IM_COL32(255, 245, 200, 255), 0, 2.0f);
+}
+
 }  // namespace
 
 ViewportResult drawViewportOverlay(const ViewportInput& in) {
   ViewportResult out;
+  cutStroke(in);
   statusLine(in);
   strainLegend(in, out);
   recordingBadge(in);

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "render/renderer.hpp"
 
@@ -40,6 +41,7 @@ struct ViewportInput {
   int keyCount = 0;
   const HelpLine* mouse = nullptr;
   int mouseCount = 0;
+  const std::vector<glm::vec2>* stroke = nullptr;  // the Cut stroke under way (screen points)
 };
 
 struct ViewportResult {

@@ -225,12 +225,111 @@ TEST(MouseTools, PressesThatMissTheClothAreLeftToTheCamera) {
   Fixture f = hang();
   sim::World& w = f.session.world();
   MouseTools tools;
-  for (Tool tool : {Tool::Grab, Tool::Pin, Tool::Tear, Tool::Cut}) {
+  for (Tool tool : {Tool::Grab, Tool::Pin, Tool::Tear}) {
     tools.tool = tool;
     EXPECT_FALSE(tools.press(1270.0, 10.0, false, f.camera, w));
     EXPECT_FALSE(tools.holding());
   }
+  // The Cut tool takes every press: a stroke may start off the cloth.
+  tools.tool = Tool::Cut;
+  EXPECT_TRUE(tools.press(1270.0, 10.0, false, f.camera, w));
+  EXPECT_TRUE(tools.holding());
+  tools.release(w);
+  EXPECT_FALSE(tools.holding());
   EXPECT_EQ(w.tornEdges, 0u);
+}
+
+// The screen point `pixels` beyond a corner of the cloth, away from its middle.
+glm::vec2 beyondCorner(const Fixture& f, std::uint32_t corner, float pixels) {
+  const sim::World& w = f.session.world();
+  const glm::vec2 c = screenOf(f.camera, w.state.x[corner]);
+  const glm::vec2 middle = screenOf(f.camera, w.state.x[kMiddle]);
+  return c + pixels * glm::normalize(c - middle);
+}
+
+TEST(MouseTools, APinsMarkerBeyondTheClothTakesThePin) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  tools.tool = Tool::Pin;
+  const std::uint32_t pinned = 0, free = 11 * 12;  // corners: pinned by the scene, and not
+  ASSERT_TRUE(sim::isPinned(w, pinned));
+  ASSERT_FALSE(sim::isPinned(w, free));
+  // Off the cloth by 4 pixels: within the marker (at least 11 pixels
+  // across), outside the cloth.
+  const glm::vec2 onMarker = beyondCorner(f, pinned, 4.0f);
+  EXPECT_EQ(tools.vertexUnderCursor(f.camera, w), std::nullopt);  // the cursor is elsewhere
+  tools.move(onMarker.x, onMarker.y);
+  EXPECT_EQ(tools.vertexUnderCursor(f.camera, w), pinned);  // the hover ring shows it
+  ASSERT_TRUE(tools.press(onMarker.x, onMarker.y, false, f.camera, w));
+  EXPECT_FALSE(sim::isPinned(w, pinned));
+  EXPECT_GT(w.state.w[pinned], 0.0f);
+  // The same place beyond a corner without a pin is off the cloth.
+  const glm::vec2 offFree = beyondCorner(f, free, 4.0f);
+  EXPECT_FALSE(tools.press(offFree.x, offFree.y, false, f.camera, w));
+  // Far beyond the marker, nothing.
+  const glm::vec2 far = beyondCorner(f, 11, 30.0f);
+  EXPECT_FALSE(tools.press(far.x, far.y, false, f.camera, w));
+  EXPECT_TRUE(sim::isPinned(w, 11));
+}
+
+TEST(MouseTools, ACutStrokeStartingOffTheClothCutsAndIsDrawn) {
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  tools.tool = Tool::Cut;
+  // Across the middle row, from well before its first vertex to past its last.
+  const glm::vec2 a = screenOf(f.camera, w.state.x[6 * 12 + 0]);
+  const glm::vec2 b = screenOf(f.camera, w.state.x[6 * 12 + 11]);
+  const glm::vec2 start = a - 0.3f * (b - a);
+  ASSERT_TRUE(tools.press(start.x, start.y, false, f.camera, w));
+  EXPECT_EQ(w.tornEdges, 0u);
+  for (int i = 1; i <= 16; ++i) {
+    const glm::vec2 p = start + (b - start) * (1.2f * float(i) / 16.0f);
+    tools.move(p.x, p.y);
+    tools.update(f.camera, w);
+  }
+  EXPECT_EQ(tools.strokeTrail().size(), 17u);  // the press and each frame's cursor
+  EXPECT_EQ(tools.strokeTrail().front(), start);
+  tools.release(w);
+  EXPECT_TRUE(tools.strokeTrail().empty());
+  EXPECT_GT(w.cloth.pieceCount, 1u);
+  EXPECT_GE(w.tornEdges, 11u);
+}
+
+TEST(MouseTools, CutsLeaveNoLooseSlivers) {
+  // Strokes every which way over the cloth, many through corners and along
+  // the edges: every piece cut off has at least three triangles.
+  Fixture f = hang();
+  sim::World& w = f.session.world();
+  MouseTools tools;
+  tools.tool = Tool::Cut;
+  std::uint32_t seed = 12345;
+  auto random = [&seed]() {
+    seed = seed * 1664525u + 1013904223u;
+    return float(seed >> 8) / float(1u << 24);
+  };
+  const glm::vec2 lo = screenOf(f.camera, w.state.x[0]), hi = screenOf(f.camera, w.state.x[143]);
+  const glm::vec2 box0 = glm::min(lo, hi) - 40.0f, box1 = glm::max(lo, hi) + 40.0f;
+  for (int stroke = 0; stroke < 40; ++stroke) {
+    const glm::vec2 a = box0 + (box1 - box0) * glm::vec2(random(), random());
+    const glm::vec2 b = box0 + (box1 - box0) * glm::vec2(random(), random());
+    tools.press(a.x, a.y, false, f.camera, w);
+    for (int i = 1; i <= 8; ++i) {
+      const glm::vec2 p = a + (b - a) * (float(i) / 8.0f);
+      tools.move(p.x, p.y);
+      tools.update(f.camera, w);
+    }
+    tools.release(w);
+  }
+  ASSERT_GT(w.cloth.pieceCount, 3u);  // the strokes did cut
+  std::vector<int> triangles(w.cloth.pieceCount, 0);
+  for (const glm::uvec3& t : w.cloth.triangles) ++triangles[w.cloth.piece[t.x]];
+  for (std::size_t p = 0; p < triangles.size(); ++p)
+    if (triangles[p] > 0) {
+      EXPECT_GE(triangles[p], 3) << "piece " << p;
+    }
+  for (int i = 0; i < 10; ++i) ASSERT_TRUE(f.session.step());
 }
 
 namespace {
