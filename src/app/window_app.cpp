@@ -193,13 +193,7 @@ void App::sceneReplaced(bool newCamera) {
 }
 
 void App::loadMesh(const std::string& path) {
-  scene::MeshSceneOptions o;
-  o.name = path;
-  o.as = panelState_.loadAs == 1   ? scene::MeshAs::Cloth
-         : panelState_.loadAs == 2 ? scene::MeshAs::Balloon
-                                   : scene::MeshAs::Auto;
-  o.pin.kind = panelState_.loadPin == 1 ? scene::MeshPin::Kind::Top : scene::MeshPin::Kind::None;
-  if (auto r = loadMeshScene(session_, path, o); !r) {
+  if (auto r = loadMeshScene(session_, path, panelMeshOptions(panelState_, path)); !r) {
     setError(r.error());  // the current scene stays
     return;
   }

@@ -78,6 +78,18 @@ std::vector<std::string> splitSettings(const char* text) {
   return sets;
 }
 
+scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std::string& path) {
+  scene::MeshSceneOptions o;
+  o.name = path;
+  o.as = state.loadAs == 1   ? scene::MeshAs::Cloth
+         : state.loadAs == 2 ? scene::MeshAs::Balloon
+                             : scene::MeshAs::Auto;
+  o.pin.kind = state.loadPin == 1 ? scene::MeshPin::Kind::Top : scene::MeshPin::Kind::None;
+  o.zUp = state.loadUp == 1;
+  o.scale = state.loadScale;
+  return o;
+}
+
 double recentStepMs(const std::vector<double>& stepMs, std::size_t count) {
   if (stepMs.empty() || count == 0) return -1.0;
   std::vector<double> last(stepMs.end() - std::ptrdiff_t(std::min(count, stepMs.size())),

@@ -19,6 +19,9 @@ RecordTarget panelRecordTarget(const ui::PanelState& state);
 
 render::Camera cameraFor(const scene::CameraHint& hint);
 
+// How the Scene panel says the next OBJ (`path`) loads: as, pin, up, scale.
+scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std::string& path);
+
 // Frames per second over half-second windows: steady enough to read.
 struct FpsCounter {
   double start = -1.0;

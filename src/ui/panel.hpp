@@ -75,8 +75,11 @@ struct PanelState {
   // Whether a scene picked from the list takes the user's settings along
   // (every parameter that differs from the current scene's own).
   bool keepSettings = false;
-  // How the next OBJ loads: as ∈ {auto, cloth, balloon}, pin ∈ {none, top}.
-  int loadAs = 0, loadPin = 0;
+  // How the next OBJ loads: as ∈ {auto, cloth, balloon}, pin ∈ {none, top},
+  // its up axis ∈ {y, z} and its scale (file units to metres), as --as,
+  // --pin, --up and --scale.
+  int loadAs = 0, loadPin = 0, loadUp = 0;
+  float loadScale = 1.0f;
   RecordChoice recordFormat = RecordChoice::PngSequence;
   char recordFolder[512] = "drape_frames";
   char recordVideo[512] = "drape.mp4";

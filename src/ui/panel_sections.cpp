@@ -1,6 +1,7 @@
 #include "ui/panel_sections.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include <imgui.h>
@@ -167,6 +168,21 @@ void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out)
   ImGui::SetNextItemWidth(combo);
   ImGui::Combo("##pin", &state.loadPin, kPin, 2);
   tooltip("Pins for a loaded mesh: none (it falls), or top (its highest vertices).");
+  static const char* const kUp[] = {"y", "z"};
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("up");
+  ImGui::SameLine(0.0f, gap);
+  ImGui::SetNextItemWidth(combo - (ImGui::CalcTextSize("up").x - ImGui::CalcTextSize("as").x));
+  ImGui::Combo("##up", &state.loadUp, kUp, 2);
+  tooltip("The file's up axis: y, or z (Blender's and many CAD exports), turned to drape's y.");
+  ImGui::SameLine(0.0f, 2.0f * gap);
+  ImGui::TextDisabled("scale");
+  ImGui::SameLine(0.0f, gap);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+  if (ImGui::InputFloat("##scale", &state.loadScale, 0.0f, 0.0f, "%g"))
+    state.loadScale =
+        std::clamp(std::isfinite(state.loadScale) ? state.loadScale : 1.0f, 1e-6f, 1e6f);
+  tooltip("File units to metres: 0.01 for a file in centimetres, 0.001 in millimetres.");
   meshFacts(in);
   sceneFileRow(in, state, out);
   compareRow(state, out);

@@ -9,6 +9,7 @@
 
 #include "app/mesh_loading.hpp"
 #include "app/window_input.hpp"
+#include "app/window_state.hpp"
 
 namespace drape::app {
 namespace {
@@ -45,6 +46,29 @@ TEST(MeshLoading, AMissingFileKeepsTheScene) {
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("no_such_file.obj"), std::string::npos) << r.error();
   EXPECT_EQ(s.sceneName(), "hang");
+}
+
+TEST(MeshLoading, ThePanelsUpAndScalePlaceTheMesh) {
+  // blender_grid.obj: a vertical 2 m square in x–y, from y = 0 to 2. Loaded
+  // from the panel with up = z and scale 0.5, it lies in x–z, 1 m across.
+  ui::PanelState panel;
+  panel.loadAs = 1;  // cloth
+  panel.loadUp = 1;  // z
+  panel.loadScale = 0.5f;
+  const scene::MeshSceneOptions o = panelMeshOptions(panel, kData + "blender_grid.obj");
+  EXPECT_EQ(o.as, scene::MeshAs::Cloth);
+  EXPECT_TRUE(o.zUp);
+  EXPECT_EQ(o.scale, 0.5f);
+  Session s = hang();
+  ASSERT_TRUE(loadMeshScene(s, kData + "blender_grid.obj", o));
+  glm::vec3 lo(1e9f), hi(-1e9f);
+  for (const glm::vec3& p : s.world().state.x) {
+    lo = glm::min(lo, p);
+    hi = glm::max(hi, p);
+  }
+  EXPECT_NEAR(hi.x - lo.x, 1.0f, 1e-5f);
+  EXPECT_NEAR(hi.y - lo.y, 0.0f, 1e-5f);  // flat: its old y is now depth
+  EXPECT_NEAR(hi.z - lo.z, 1.0f, 1e-5f);
 }
 
 TEST(MeshLoading, AGoodFileReplacesTheScene) {
