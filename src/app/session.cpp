@@ -188,10 +188,7 @@ Result<void> Session::switchScene(const std::string& name, bool keepSettings) {
 Result<void> Session::applyParams(const sim::Params& edited) {
   const sim::Params before = scene_.world.params;
   scene_.world.params = edited;
-  bool rebuild = false;
-  for (const sim::ParamDesc& d : sim::paramTable())
-    if (d.rebuild && sim::formatParam(before, d) != sim::formatParam(edited, d)) rebuild = true;
-  if (!rebuild) return {};
+  if (!sim::needsRebuild(before, edited)) return {};
   auto r = reset();
   if (!r) scene_.world.params = before;
   return r;

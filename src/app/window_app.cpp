@@ -359,7 +359,7 @@ void App::applyPanel(const ui::PanelResult& asked) {
     if (r && compare_) updateCompare();
   }
   if (asked.edited) {
-    const bool rebuild = needsRebuild(session_.params(), *asked.edited);
+    const bool rebuild = sim::needsRebuild(session_.params(), *asked.edited);
     const Result<void> r = session_.applyParams(*asked.edited);
     report(r);
     if (rebuild) sceneReplaced(false);

@@ -37,12 +37,6 @@ void FpsCounter::frame(double now) {
   }
 }
 
-bool needsRebuild(const sim::Params& before, const sim::Params& after) {
-  for (const sim::ParamDesc& d : sim::paramTable())
-    if (d.rebuild && sim::formatParam(before, d) != sim::formatParam(after, d)) return true;
-  return false;
-}
-
 int sceneIndex(const std::vector<const char*>& names, const std::string& name) {
   for (std::size_t i = 0; i < names.size(); ++i)
     if (name == names[i]) return int(i);

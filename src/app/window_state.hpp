@@ -1,7 +1,7 @@
 #pragma once
 // The window's decisions that need no window: which recording the Record
 // panel asks for, the camera of a scene's hint, the panel's facts about the
-// scene, view presets, whether a parameter change rebuilds the scene.
+// scene, view presets.
 
 #include <string>
 #include <vector>
@@ -29,10 +29,6 @@ struct FpsCounter {
   float fps = 0.0f;
   void frame(double now);
 };
-
-// Whether going from `before` to `after` changes a parameter that rebuilds
-// the scene (resolution, density, ...).
-bool needsRebuild(const sim::Params& before, const sim::Params& after);
 
 // The index of `name` in `names`, or −1.
 int sceneIndex(const std::vector<const char*>& names, const std::string& name);

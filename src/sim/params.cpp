@@ -390,6 +390,12 @@ int switchWord(std::string v) {
 
 }  // namespace
 
+bool needsRebuild(const Params& before, const Params& after) {
+  for (const ParamDesc& d : paramTable())
+    if (d.rebuild && formatParam(before, d) != formatParam(after, d)) return true;
+  return false;
+}
+
 std::string describeRange(const ParamDesc& d) {
   if (isSwitch(d)) return "a switch: 1/0, true/false, on/off or yes/no";
   switch (d.type) {

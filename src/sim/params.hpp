@@ -106,6 +106,9 @@ const ParamDesc* findParam(const std::string& name);
 Result<void> setParam(Params& params, const std::string& key, const std::string& value);
 Result<void> setParamAssignment(Params& params, const std::string& assignment);
 std::string formatParam(const Params& params, const ParamDesc& desc);
+// Whether going from `before` to `after` changes a parameter that rebuilds
+// the scene (resolution, density, ...).
+bool needsRebuild(const Params& before, const Params& after);
 std::string describeRange(const ParamDesc& desc);
 
 // Strict number parsing: the whole text (spaces around it aside) must be a

@@ -104,3 +104,18 @@ TEST(Params, ComplianceFollowsStiffness) {
   EXPECT_FLOAT_EQ(complianceFromStiffness(0.5f, 1e-3f), 1e-3f);
   EXPECT_LT(complianceFromStiffness(0.9f, 1.0f), complianceFromStiffness(0.1f, 1.0f));
 }
+
+TEST(Params, OnlyRebuildMarkedChangesNeedARebuild) {
+  const Params base;
+  Params live = base;
+  live.k_bend = 0.7f;
+  live.friction = 1.2f;
+  EXPECT_FALSE(needsRebuild(base, live));
+  Params rebuilt = base;
+  rebuilt.resolution = base.resolution + 1;
+  EXPECT_TRUE(needsRebuild(base, rebuilt));
+  rebuilt = base;
+  rebuilt.density = 2.0f * base.density;
+  EXPECT_TRUE(needsRebuild(base, rebuilt));
+  EXPECT_FALSE(needsRebuild(base, base));
+}
