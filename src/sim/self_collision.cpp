@@ -515,8 +515,9 @@ std::optional<std::size_t> countSelfIntersections(const World& world) {
       seen[t] = k;
       const glm::uvec3& tri = cloth.triangles[t];
       if (shares(tri, e.a) || shares(tri, e.b)) continue;
-      if (segmentCrossesTriangle(glm::dvec3(x[e.a]), glm::dvec3(x[e.b]), glm::dvec3(x[tri[0]]),
-                                 glm::dvec3(x[tri[1]]), glm::dvec3(x[tri[2]])))
+      if (segmentCrossesTriangleStrictly(glm::dvec3(x[e.a]), glm::dvec3(x[e.b]),
+                                         glm::dvec3(x[tri[0]]), glm::dvec3(x[tri[1]]),
+                                         glm::dvec3(x[tri[2]])))
         ++crossings;
     }
   }

@@ -52,7 +52,8 @@ void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount);
 
 // Edge–triangle crossings of the current positions: pairs of a mesh edge and a
 // triangle sharing no vertex with it where the edge passes through the
-// triangle. Zero for a cloth that never passed through itself. None where
+// triangle's interior (segmentCrossesTriangleStrictly: surfaces that only
+// touch do not count). Zero for a cloth that never passed through itself. None where
 // the mesh is too dense to count in time linear in its size (thousands of
 // triangles over one point, as at the hub of a fan).
 std::optional<std::size_t> countSelfIntersections(const World& world);

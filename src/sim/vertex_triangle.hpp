@@ -5,6 +5,8 @@
 // step and where it meets them. Self-collision detection runs it on the
 // vertices its spatial hash finds near each triangle, four at a time.
 
+#include <cmath>
+
 #include <glm/glm.hpp>
 
 namespace drape::sim {
@@ -69,6 +71,29 @@ inline bool segmentCrossesTriangle(const glm::dvec3& p, const glm::dvec3& q, con
   return glm::dot(glm::cross(b - a, x - a), N) >= 0.0 &&
          glm::dot(glm::cross(c - b, x - b), N) >= 0.0 &&
          glm::dot(glm::cross(a - c, x - c), N) >= 0.0;
+}
+
+// Whether segment p–q passes through the interior of triangle (a, b, c):
+// its ends strictly on either side of the plane and the crossing point
+// strictly inside, each by more than `tolerance` (relative: of the segment's
+// length for the ends' distances, of the barycentric weights for the point).
+// Surfaces that only touch (an end on the triangle, the segment in its plane
+// or through its boundary) do not cross.
+inline bool segmentCrossesTriangleStrictly(const glm::dvec3& p, const glm::dvec3& q,
+                                           const glm::dvec3& a, const glm::dvec3& b,
+                                           const glm::dvec3& c, double tolerance = 1e-6) {
+  const glm::dvec3 N = glm::cross(b - a, c - a);
+  const double n2 = glm::dot(N, N);
+  if (!(n2 > 0.0)) return false;
+  const double dp = glm::dot(p - a, N), dq = glm::dot(q - a, N);
+  // Distances from the plane times |N|; the least that counts, times |N| too.
+  const double least = tolerance * glm::length(q - p) * std::sqrt(n2);
+  if (!((dp > least && dq < -least) || (dp < -least && dq > least))) return false;
+  const glm::dvec3 x = p + (dp / (dp - dq)) * (q - p);
+  const double wa = glm::dot(glm::cross(c - b, x - b), N) / n2;
+  const double wb = glm::dot(glm::cross(a - c, x - c), N) / n2;
+  const double wc = 1.0 - wa - wb;
+  return wa > tolerance && wb > tolerance && wc > tolerance;
 }
 
 }  // namespace drape::sim

@@ -57,7 +57,7 @@ PanelResult drawSidePanel(const PanelInput& in, PanelState& state) {
   drawSceneSection(in, state, out);
   drawParameterSection(in, state, out);
   drawRecordSection(in, state, out);
-  drawStatsSection(in);
+  drawStatsSection(in, state);
   ImGui::PopItemWidth();
   ImGui::End();
   return out;

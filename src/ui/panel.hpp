@@ -86,6 +86,10 @@ struct PanelState {
   char recordMeshFolder[512] = "drape_meshes";
   bool recordOverwrite = false;              // into a folder that already has files
   char scenePath[512] = "drape_scene.json";  // where Ctrl+S writes (and Save scene... starts)
+  // The Stats section's count of self crossings, and the simulated time it
+  // was counted at (−1: not yet).
+  std::optional<std::size_t> crossings;
+  double crossingsTime = -1.0;
   // Side by side: the scene twice, these KEY=VALUE settings on the right.
   bool compare = false;
   char compareSets[256] = "solver=mass-spring";

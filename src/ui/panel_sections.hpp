@@ -9,6 +9,6 @@ namespace drape::ui {
 void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out);
 void drawParameterSection(const PanelInput& in, PanelState& state, PanelResult& out);
 void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out);
-void drawStatsSection(const PanelInput& in);
+void drawStatsSection(const PanelInput& in, PanelState& state);
 
 }  // namespace drape::ui

@@ -228,6 +228,31 @@ TEST(SelfCollision, CountsEdgeTriangleCrossings) {
   EXPECT_EQ(sim::countSelfIntersections(w), 2u);
 }
 
+TEST(SelfCollision, SurfacesThatOnlyTouchDoNotCross) {
+  sim::TriMesh mesh;
+  mesh.positions = {{-1.0f, 0.0f, -1.0f}, {1.0f, 0.0f, -1.0f}, {0.0f, 0.0f, 1.0f},
+                    {0.0f, 0.0f, 0.0f},   {0.2f, 1.0f, 0.0f},  {0.0f, 1.0f, 0.2f}};
+  mesh.triangles = {{0, 2, 1}, {3, 4, 5}};
+  auto built = scene::worldFromMesh(mesh, sim::Params{});
+  ASSERT_TRUE(built);
+  sim::World& w = built.value();
+  // A corner standing on the big triangle (a box's walls on its floor).
+  EXPECT_EQ(sim::countSelfIntersections(w), 0u);
+  // An edge lying in its plane.
+  w.state.x[4] = {0.3f, 0.0f, 0.0f};
+  EXPECT_EQ(sim::countSelfIntersections(w), 0u);
+  // An edge through its boundary (the edge 0–1 at z = −1), the rest outside.
+  w.state.x[3] = {0.0f, -0.5f, -1.0f};
+  w.state.x[4] = {0.0f, 0.5f, -1.0f};
+  w.state.x[5] = {0.0f, 0.5f, -1.2f};
+  EXPECT_EQ(sim::countSelfIntersections(w), 0u);
+  // Through the interior, however little a corner pokes out: its two edges cross.
+  w.state.x[3] = {0.0f, -1e-3f, -0.5f};
+  w.state.x[4] = {0.0f, 0.5f, -0.5f};
+  w.state.x[5] = {0.1f, 0.5f, -0.4f};
+  EXPECT_EQ(sim::countSelfIntersections(w), 2u);
+}
+
 namespace {
 
 // A fan of `n` thin triangles around a hub vertex (its valence is n).
