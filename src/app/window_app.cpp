@@ -24,6 +24,7 @@
 #include "io/video_writer.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
+#include "sim/self_collision.hpp"
 #include "ui/file_browser.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/panel.hpp"
@@ -129,6 +130,13 @@ class App {
   FpsCounter fps_;
   bool playing_ = true;
   bool showHelp_ = false;
+  // The cloth's crossings through itself, counted every kCrossingsEvery
+  // simulated seconds while the Stats panel or the strain view shows them.
+  static constexpr double kCrossingsEvery = 0.2;
+  std::optional<std::size_t> crossings_ = 0;
+  std::vector<std::uint32_t> crossedTriangles_;
+  double crossingsTime_ = -1.0;  // when they were counted; −1: not for this scene
+  void updateCrossings();
   ui::ViewportResult viewportAsked_;
   std::vector<ui::HelpLine> keys_, mouse_;
 };
@@ -182,8 +190,20 @@ void App::setError(const std::string& message) {
   printError(message);
 }
 
+void App::updateCrossings() {
+  const double t = session_.world().time;
+  const bool shown = panelState_.statsOpen || view_.shading == render::Shading::Strain;
+  if (!shown ||
+      (crossingsTime_ >= 0.0 && t >= crossingsTime_ && t - crossingsTime_ < kCrossingsEvery))
+    return;
+  crossings_ = sim::countSelfIntersections(session_.world(), &crossedTriangles_);
+  crossingsTime_ = t;
+}
+
 void App::sceneReplaced(bool newCamera) {
   input_.tools.cancel();  // the held vertex belonged to the old world
+  crossingsTime_ = -1.0;
+  crossedTriangles_.clear();
   renderer_.setScene(session_.world());
   if (compare_ && compareRenderer_) compareRenderer_->setScene(compare_->world());
   window_.setTitle(titleFor(session_.sceneName()));
@@ -399,6 +419,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   panel.currentScene = sceneIndex(scenes_, session_.sceneName());
   panel.stepMs = &session_.stepMs();
   panel.compareStepMs = compare_ ? recentStepMs(compare_->stepMs()) : -1.0;
+  panel.crossings = crossings_;
   panel.sceneSaved = sceneSaved_.c_str();
   panel.facts = factsOf(session_);  // every frame: tearing changes the counts
   panel.record = {recorder_.recording(),  recorder_.frames(),
@@ -521,6 +542,7 @@ int App::run() {
       }
     }
 
+    updateCrossings();
     // The vertex a click would take, while nothing else has the mouse.
     std::uint32_t hovered = render::kNoVertex;
     if (!ui_.wantsMouse() && !input_.control.dragging() && !input_.tools.holding() &&

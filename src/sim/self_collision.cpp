@@ -484,8 +484,11 @@ void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
   contacts.swap(sc.selfSorted);
 }
 
-std::optional<std::size_t> countSelfIntersections(const World& world) {
+std::optional<std::size_t> countSelfIntersections(const World& world,
+                                                  std::vector<std::uint32_t>* crossed) {
   const Cloth& cloth = world.cloth;
+  if (crossed) crossed->clear();
+  std::vector<std::uint32_t> crossedEdges;
   const std::vector<glm::vec3>& x = world.state.x;
   const float cell = meanRestEdge(cloth);
   if (!(cell > 0.0f)) return 0;
@@ -517,9 +520,35 @@ std::optional<std::size_t> countSelfIntersections(const World& world) {
       if (shares(tri, e.a) || shares(tri, e.b)) continue;
       if (segmentCrossesTriangleStrictly(glm::dvec3(x[e.a]), glm::dvec3(x[e.b]),
                                          glm::dvec3(x[tri[0]]), glm::dvec3(x[tri[1]]),
-                                         glm::dvec3(x[tri[2]])))
+                                         glm::dvec3(x[tri[2]]))) {
         ++crossings;
+        if (crossed) {
+          crossed->push_back(t);
+          crossedEdges.push_back(k);
+        }
+      }
     }
+  }
+  if (crossed && !crossedEdges.empty()) {
+    // The triangles beside each crossing edge: the edges' vertex pairs,
+    // sorted, looked up from every triangle's edges.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    for (const std::uint32_t e : crossedEdges) {
+      const StretchConstraint& c = cloth.stretch[e];
+      edges.emplace_back(std::min(c.a, c.b), std::max(c.a, c.b));
+    }
+    std::sort(edges.begin(), edges.end());
+    for (std::uint32_t t = 0; t < cloth.triangles.size(); ++t) {
+      const glm::uvec3& tri = cloth.triangles[t];
+      for (int k = 0; k < 3; ++k) {
+        const std::uint32_t a = tri[k], b = tri[(k + 1) % 3];
+        if (std::binary_search(edges.begin(), edges.end(),
+                               std::make_pair(std::min(a, b), std::max(a, b))))
+          crossed->push_back(t);
+      }
+    }
+    std::sort(crossed->begin(), crossed->end());
+    crossed->erase(std::unique(crossed->begin(), crossed->end()), crossed->end());
   }
   return crossings;
 }

@@ -6,7 +6,9 @@
 // measure how well that works.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "sim/world.hpp"
 
@@ -56,7 +58,10 @@ void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount);
 // touch do not count). Zero for a cloth that never passed through itself. None where
 // the mesh is too dense to count in time linear in its size (thousands of
 // triangles over one point, as at the hub of a fan).
-std::optional<std::size_t> countSelfIntersections(const World& world);
+// With `crossed`: the triangles of each crossing too (the one crossed and
+// those beside the edge through it), sorted, each once.
+std::optional<std::size_t> countSelfIntersections(const World& world,
+                                                  std::vector<std::uint32_t>* crossed = nullptr);
 
 // Mean rest length of the cloth's edges (m): the hash's cell size.
 float meanRestEdge(const Cloth& cloth);

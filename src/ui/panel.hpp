@@ -41,7 +41,9 @@ struct PanelInput {
   int currentScene = -1;                             // index in scenes; −1: not built in
   const std::vector<double>* stepMs = nullptr;       // step time of each frame so far
   double compareStepMs = -1.0;                       // side by side: the right's; −1 none
-  const char* sceneSaved = "";                       // where the last save went ("" none)
+  // Edges of the cloth through its own triangles (none: too dense to count).
+  std::optional<std::size_t> crossings;
+  const char* sceneSaved = "";  // where the last save went ("" none)
   SceneFacts facts;
   RecordStatus record;
   bool playing = false;
@@ -86,10 +88,7 @@ struct PanelState {
   char recordMeshFolder[512] = "drape_meshes";
   bool recordOverwrite = false;              // into a folder that already has files
   char scenePath[512] = "drape_scene.json";  // where Ctrl+S writes (and Save scene... starts)
-  // The Stats section's count of self crossings, and the simulated time it
-  // was counted at (−1: not yet).
-  std::optional<std::size_t> crossings;
-  double crossingsTime = -1.0;
+  bool statsOpen = false;                    // the Stats section was open in the last frame
   // Side by side: the scene twice, these KEY=VALUE settings on the right.
   bool compare = false;
   char compareSets[256] = "solver=mass-spring";

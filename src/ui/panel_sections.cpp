@@ -280,7 +280,8 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
 }
 
 void drawStatsSection(const PanelInput& in, PanelState& state) {
-  if (!ImGui::CollapsingHeader("Stats")) return;
+  state.statsOpen = ImGui::CollapsingHeader("Stats");
+  if (!state.statsOpen) return;
   const sim::World& world = *in.world;
   const sim::StepTimings& t = world.timings;
   ImGui::Text("%.0f fps   %.2f ms per step", double(in.fps), t.total);
@@ -320,20 +321,13 @@ void drawStatsSection(const PanelInput& in, PanelState& state) {
   ImGui::Text("strain: mean %.2f %%, p99 %.2f %%, max %.1f %%", 100.0 * double(strain.mean),
               100.0 * double(strain.p99), 100.0 * double(strain.max));
   ImGui::Text("%zu pins, %zu tethers", world.pins.size(), world.scratch.tethers.size());
-  // Crossings of the cloth through itself, counted every kCrossingsEvery
-  // simulated seconds (the count visits every edge).
-  constexpr double kCrossingsEvery = 0.2;
-  if (state.crossingsTime < 0.0 || world.time < state.crossingsTime ||
-      world.time - state.crossingsTime >= kCrossingsEvery) {
-    state.crossings = sim::countSelfIntersections(world);
-    state.crossingsTime = world.time;
-  }
-  if (!state.crossings)
+  if (!in.crossings)
     ImGui::TextDisabled("crossings: too dense to count");
-  else if (*state.crossings == 0)
+  else if (*in.crossings == 0)
     ImGui::Text("crossings: 0");
   else
-    ImGui::TextColored(theme::kError, "crossings: %zu edges through triangles", *state.crossings);
+    ImGui::TextColored(theme::kError, "crossings: %zu edges through triangles (magenta in Strain)",
+                       *in.crossings);
   ImGui::Text("self contacts: %zu (%zu pushed)", world.selfContacts, world.selfContactsActive);
   // Self contacts keep less than the thickness on a fine mesh (selfThickness()).
   if (world.params.self_collision != 0 && world.scratch.selfThickness > 0.0f &&

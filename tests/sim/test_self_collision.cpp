@@ -226,6 +226,10 @@ TEST(SelfCollision, CountsEdgeTriangleCrossings) {
   for (std::uint32_t i = 3; i < 6; ++i) w.state.x[i].y -= 0.75f;  // vertex 3 below, 4 and 5 above
   // Edges 3–4 and 3–5 pass through the big triangle.
   EXPECT_EQ(sim::countSelfIntersections(w), 2u);
+  // Both triangles are where it crosses.
+  std::vector<std::uint32_t> crossed;
+  EXPECT_EQ(sim::countSelfIntersections(w, &crossed), 2u);
+  EXPECT_EQ(crossed, (std::vector<std::uint32_t>{0, 1}));
 }
 
 TEST(SelfCollision, SurfacesThatOnlyTouchDoNotCross) {
