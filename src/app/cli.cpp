@@ -86,6 +86,8 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   cli.add_flag("--overwrite", o.overwrite,
                "let --record and --record-obj write into a folder that already has files");
   cli.add_option("--size", size, "window size, default 1280x720")->type_name("WxH");
+  cli.add_flag("--list-params", o.listParams,
+               "print the parameters (name, default, range, meaning) as a Markdown table and exit");
   cli.add_flag("--list-scenes", o.listScenes,
                "list the built-in scenes and the example scene files, and exit");
   cli.add_flag("--version", o.version, "print the version and exit");

@@ -29,6 +29,7 @@ struct Options {
   bool overwrite = false;                // record into folders that already hold files
   int width = 1280, height = 720;
   bool listScenes = false;
+  bool listParams = false;
   bool version = false;
   bool help = false;
   std::string helpText;  // filled when help is asked for

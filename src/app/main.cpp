@@ -8,6 +8,7 @@
 #include "app/headless.hpp"
 #include "app/messages.hpp"
 #include "app/outputs.hpp"
+#include "app/param_list.hpp"
 #include "app/recorder.hpp"
 #include "app/session.hpp"
 #include "app/window_app.hpp"
@@ -38,6 +39,10 @@ int main(int argc, char** argv) {
   }
   if (options.version) {
     std::printf("drape %s\n", DRAPE_VERSION);
+    return 0;
+  }
+  if (options.listParams) {
+    std::fputs(app::parameterTableMarkdown().c_str(), stdout);
     return 0;
   }
   if (options.listScenes) {

@@ -54,8 +54,8 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   j["substeps"] = p.substeps;
   j["substeps_taken"] = world.substepsTaken;
   j["iterations"] = p.iterations;
-  j["solver"] = sim::solverName(p.solver);
-  j["bending"] = sim::bendingName(p.bending);
+  j["solver"] = sim::choiceName(p, "solver");
+  j["bending"] = sim::choiceName(p, "bending");
   j["time"] = world.time;
   j["step_ms"] = {
       {"median", percentile(run.stepMs, 0.5)},

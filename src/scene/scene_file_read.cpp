@@ -139,9 +139,10 @@ std::string paramText(const sim::ParamDesc& d, const Json& j, const std::string&
       const glm::vec3 v = vec3(j, field);
       return detail::floatText(v.x) + "," + detail::floatText(v.y) + "," + detail::floatText(v.z);
     }
+    case sim::ParamType::Switch:
+      if (j.is_boolean()) return j.get<bool>() ? "1" : "0";
+      [[fallthrough]];  // 1 or 0
     case sim::ParamType::Int:
-      if (sim::isSwitch(d) && j.is_boolean()) return j.get<bool>() ? "1" : "0";
-      [[fallthrough]];
     case sim::ParamType::Float:
       if (!j.is_number()) refuse(field, expected + ", got " + typeName(j));
       return j.dump();

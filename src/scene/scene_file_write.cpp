@@ -79,6 +79,8 @@ Json paramValue(const sim::ParamDesc& d, const std::string& text) {
       return text;
     case sim::ParamType::Int:
       return std::atoi(text.c_str());
+    case sim::ParamType::Switch:
+      return std::atoi(text.c_str()) != 0;
     case sim::ParamType::Vec3: {
       sim::Params p;
       if (sim::setParam(p, d.name, text)) return vec3(d.getVec(p));

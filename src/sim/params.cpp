@@ -9,331 +9,125 @@
 namespace drape::sim {
 namespace {
 
-// Accessors generated per field; the table below is the only list of names.
-#define DRAPE_FLOAT(field)                         \
-  [](const Params& p) { return double(p.field); }, \
-      [](Params& p, double v) { p.field = float(v); }, nullptr, nullptr
-#define DRAPE_INT(field)                                                                          \
-  [](const Params& p) { return double(p.field); }, [](Params& p, double v) { p.field = int(v); }, \
-      nullptr, nullptr
-#define DRAPE_ENUM(field, Type)                    \
-  [](const Params& p) { return double(p.field); }, \
-      [](Params& p, double v) { p.field = Type(int(v)); }, nullptr, nullptr
-#define DRAPE_VEC3(field)                                    \
-  nullptr, nullptr, [](const Params& p) { return p.field; }, \
-      [](Params& p, glm::vec3 v) { p.field = v; }
-
-const std::vector<ParamDesc> kTable = {
-    {"dt",
-     "time",
-     ParamType::Float,
-     1e-4,
-     0.25,
-     "s",
-     "time step of one frame",
-     true,
-     false,
-     {},
-     DRAPE_FLOAT(dt)},
-    {"substeps",
-     "time",
-     ParamType::Int,
-     1,
-     100,
-     "",
-     "sub-steps per frame, each of dt/substeps",
-     false,
-     false,
-     {},
-     DRAPE_INT(substeps)},
-    {"iterations",
-     "time",
-     ParamType::Int,
-     1,
-     200,
-     "",
-     "solver iterations per sub-step",
-     false,
-     false,
-     {},
-     DRAPE_INT(iterations)},
-    {"solver",
-     "solver",
-     ParamType::Enum,
-     0,
-     2,
-     "",
-     "pbd: stiffness per iteration count (paper §3.3); xpbd: compliance, multipliers; "
-     "mass-spring: explicit springs (needs small steps)",
-     false,
-     false,
-     {"pbd", "xpbd", "mass-spring"},
-     DRAPE_ENUM(solver, SolverKind)},
-    {"kernels",
-     "solver",
-     ParamType::Enum,
-     0,
-     1,
-     "",
-     "batched: coloured constraints in SIMD lanes and threads; reference: plain Gauss-Seidel "
-     "in mesh order",
-     false,
-     false,
-     {"batched", "reference"},
-     DRAPE_ENUM(kernels, KernelKind)},
-    {"threads",
-     "solver",
-     ParamType::Int,
-     0,
-     64,
-     "",
-     "solver threads (0: one per core)",
-     false,
-     false,
-     {},
-     DRAPE_INT(threads)},
-    {"bending",
-     "material",
-     ParamType::Enum,
-     0,
-     1,
-     "",
-     "dihedral: angle between triangle pairs; isometric: quadratic (Bergou 2006)",
-     false,
-     false,
-     {"dihedral", "isometric"},
-     DRAPE_ENUM(bending, BendingModel)},
-    {"k_stretch",
-     "material",
-     ParamType::Float,
-     0,
-     1,
-     "",
-     "stretch stiffness of every edge",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(k_stretch)},
-    {"k_bend",
-     "material",
-     ParamType::Float,
-     0,
-     1,
-     "",
-     "bending stiffness of every interior edge",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(k_bend)},
-    {"k_pressure",
-     "material",
-     ParamType::Float,
-     0.05,
-     10,
-     "",
-     "overpressure of closed meshes: 1 keeps the volume, >1 inflates",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(k_pressure)},
-    {"damping",
-     "material",
-     ParamType::Float,
-     0,
-     1,
-     "",
-     "damping of non-rigid motion per step; 1 moves each piece rigidly",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(damping)},
-    {"tethers",
-     "material",
-     ParamType::Int,
-     0,
-     1,
-     "",
-     "long-range attachments: no vertex gets further from its nearest pin than along the "
-     "cloth, times (2 - k_stretch) (0/1)",
-     false,
-     false,
-     {},
-     DRAPE_INT(tethers)},
-    {"levels",
-     "solver",
-     ParamType::Int,
-     0,
-     8,
-     "",
-     "hierarchical PBD (Muller 2008): coarse levels whose stretch limits carry a load across "
-     "the cloth in a few sweeps, each edge at most (2 - k_stretch) times its rest; 0 = off",
-     false,
-     false,
-     {},
-     DRAPE_INT(levels)},
-    {"balloon_model",
-     "material",
-     ParamType::Enum,
-     0,
-     1,
-     "",
-     "closed meshes: pressure: one overpressure constraint; tets: one volume constraint per "
-     "surface triangle and an interior point",
-     false,
-     false,
-     {"pressure", "tets"},
-     DRAPE_ENUM(balloon_model, BalloonModel)},
-    {"spring_stiffness",
-     "material",
-     ParamType::Float,
-     1,
-     1e6,
-     "N/m",
-     "mass-spring solver: spring constant of an edge at k_stretch 1 (shear and bend springs "
-     "take k_bend of it); damping is then each spring's damping ratio (1: critical)",
-     true,
-     false,
-     {},
-     DRAPE_FLOAT(spring_stiffness)},
-    {"stable_substeps",
-     "solver",
-     ParamType::Int,
-     0,
-     1,
-     "",
-     "mass-spring solver: take at least the sub-steps its stability limit needs (0/1; 0 "
-     "keeps substeps as set, and a step too long explodes)",
-     false,
-     false,
-     {},
-     DRAPE_INT(stable_substeps)},
-    {"density",
-     "material",
-     ParamType::Float,
-     0.001,
-     100,
-     "kg/m2",
-     "surface density of the cloth",
-     true,
-     true,
-     {},
-     DRAPE_FLOAT(density)},
-    {"tear",
-     "material",
-     ParamType::Float,
-     0,
-     10,
-     "",
-     "stretch ratio |l|/l0 above which an edge tears (0: never; from 1.05 up in practice)",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(tear)},
-    {"gravity",
-     "environment",
-     ParamType::Vec3,
-     -100,
-     100,
-     "m/s2",
-     "gravity vector x,y,z (one number sets y)",
-     false,
-     false,
-     {},
-     DRAPE_VEC3(gravity)},
-    {"friction",
-     "environment",
-     ParamType::Float,
-     0,
-     2,
-     "",
-     "Coulomb friction at colliders",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(friction)},
-    {"restitution",
-     "environment",
-     ParamType::Float,
-     0,
-     1,
-     "",
-     "bounce at colliders",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(restitution)},
-    {"thickness",
-     "environment",
-     ParamType::Float,
-     0,
-     0.1,
-     "m",
-     "distance the cloth keeps from collider surfaces and, with self_collision, from itself",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(thickness)},
-    {"self_collision",
-     "environment",
-     ParamType::Int,
-     0,
-     1,
-     "",
-     "keep cloth vertices from passing through the cloth's own triangles (0/1)",
-     false,
-     false,
-     {},
-     DRAPE_INT(self_collision)},
-    {"wind",
-     "environment",
-     ParamType::Vec3,
-     -50,
-     50,
-     "m/s",
-     "wind velocity x,y,z; 0 = still air, no aerodynamic forces",
-     false,
-     false,
-     {},
-     DRAPE_VEC3(wind)},
-    {"drag",
-     "environment",
-     ParamType::Float,
-     0,
-     10,
-     "",
-     "aerodynamic drag coefficient of each triangle in the wind",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(drag)},
-    {"lift",
-     "environment",
-     ParamType::Float,
-     0,
-     10,
-     "",
-     "aerodynamic lift coefficient of each triangle in the wind",
-     false,
-     false,
-     {},
-     DRAPE_FLOAT(lift)},
-    {"resolution",
-     "scene",
-     ParamType::Int,
-     2,
-     512,
-     "",
-     "vertices along each side of grid cloths (rebuilds the scene)",
-     false,
-     true,
-     {},
-     DRAPE_INT(resolution)},
+// How a parameter acts, beside its type.
+enum Flags : unsigned {
+  kLive = 0,     // applied at the next step
+  kLog = 1,      // its slider is logarithmic
+  kRebuild = 2,  // changing it rebuilds the scene
 };
 
-#undef DRAPE_FLOAT
-#undef DRAPE_INT
-#undef DRAPE_ENUM
-#undef DRAPE_VEC3
+// One builder per type: the table below is then one line per parameter.
+ParamDesc real(const char* name, const char* group, float Params::*field, double lo, double hi,
+               const char* unit, const char* help, unsigned flags = kLive) {
+  return {name,
+          group,
+          ParamType::Float,
+          lo,
+          hi,
+          unit,
+          help,
+          (flags & kLog) != 0,
+          (flags & kRebuild) != 0,
+          {},
+          [field](const Params& p) { return double(p.*field); },
+          [field](Params& p, double v) { p.*field = float(v); },
+          nullptr,
+          nullptr};
+}
+
+ParamDesc integer(const char* name, const char* group, int Params::*field, double lo, double hi,
+                  const char* help, unsigned flags = kLive) {
+  return {name,
+          group,
+          ParamType::Int,
+          lo,
+          hi,
+          "",
+          help,
+          false,
+          (flags & kRebuild) != 0,
+          {},
+          [field](const Params& p) { return double(p.*field); },
+          [field](Params& p, double v) { p.*field = int(v); },
+          nullptr,
+          nullptr};
+}
+
+ParamDesc toggle(const char* name, const char* group, int Params::*field, const char* help) {
+  ParamDesc d = integer(name, group, field, 0, 1, help);
+  d.type = ParamType::Switch;
+  return d;
+}
+
+template <class E>
+ParamDesc choice(const char* name, const char* group, E Params::*field,
+                 std::vector<const char*> names, const char* help) {
+  const double last = double(names.size()) - 1.0;
+  return {name,
+          group,
+          ParamType::Enum,
+          0,
+          last,
+          "",
+          help,
+          false,
+          false,
+          std::move(names),
+          [field](const Params& p) { return double(int(p.*field)); },
+          [field](Params& p, double v) { p.*field = E(int(v)); },
+          nullptr,
+          nullptr};
+}
+
+ParamDesc vector3(const char* name, const char* group, glm::vec3 Params::*field, double lo,
+                  double hi, const char* unit, const char* help) {
+  return {name,
+          group,
+          ParamType::Vec3,
+          lo,
+          hi,
+          unit,
+          help,
+          false,
+          false,
+          {},
+          nullptr,
+          nullptr,
+          [field](const Params& p) { return p.*field; },
+          [field](Params& p, glm::vec3 v) { p.*field = v; }};
+}
+
+// clang-format off
+const std::vector<ParamDesc> kTable = {
+    real("dt", "time", &Params::dt, 1e-4, 0.25, "s", "time step of one frame", kLog),
+    integer("substeps", "time", &Params::substeps, 1, 100, "sub-steps per frame, each of dt/substeps"),
+    integer("iterations", "time", &Params::iterations, 1, 200, "solver iterations per sub-step"),
+    choice("solver", "solver", &Params::solver, {"pbd", "xpbd", "mass-spring"}, "PBD with stiffness k' = 1 − (1 − k)^(1/n) (paper §3.3), XPBD with compliance and multipliers, or the explicit mass-spring cloth (it takes the sub-steps its stability needs)"),
+    choice("kernels", "solver", &Params::kernels, {"batched", "reference"}, "constraints coloured and projected in SIMD lanes and threads, or plain Gauss-Seidel in mesh order"),
+    integer("threads", "solver", &Params::threads, 0, 64, "solver threads; 0 = one per core"),
+    integer("levels", "solver", &Params::levels, 0, 8, "hierarchical PBD (Müller 2008): coarse levels whose stretch limits (each at most (2 − k_stretch) × its rest distance) carry a load across the cloth in a few sweeps; 0 = off. Off for balloons and while tearing"),
+    toggle("stable_substeps", "solver", &Params::stable_substeps, "mass-spring: take at least the sub-steps its stability limit needs (shown under substeps in the panel, substeps_taken in --stats); off keeps substeps as set"),
+    choice("bending", "material", &Params::bending, {"dihedral", "isometric"}, "signed dihedral angle per edge, or isometric (Bergou 2006)"),
+    real("k_stretch", "material", &Params::k_stretch, 0, 1, "", "stretch stiffness of every edge"),
+    real("k_bend", "material", &Params::k_bend, 0, 1, "", "bending stiffness of every interior edge"),
+    real("k_pressure", "material", &Params::k_pressure, 0.05, 10, "", "target volume / rest volume of a closed mesh"),
+    real("damping", "material", &Params::damping, 0, 1, "", "PBD/XPBD: damping of non-rigid motion per step, 1 moves each piece rigidly; mass-spring: each spring's damping ratio (1 = critical)"),
+    toggle("tethers", "material", &Params::tethers, "long-range attachments: no vertex gets further from its nearest pin than along the cloth, times (2 − k_stretch)"),
+    choice("balloon_model", "material", &Params::balloon_model, {"pressure", "tets"}, "closed meshes: one global overpressure constraint, or one volume constraint per surface triangle and an interior point"),
+    real("spring_stiffness", "material", &Params::spring_stiffness, 1, 1e6, "N/m", "mass-spring: spring constant of an edge at k_stretch 1; shear/bend springs take k_bend of it", kLog),
+    real("density", "material", &Params::density, 0.001, 100, "kg/m²", "surface density (rebuilds)", kLog | kRebuild),
+    real("tear", "material", &Params::tear, 0, 10, "", "stretch ratio |l|/l0 above which an edge tears; 0 = off (values below 1 tear edges at rest)"),
+    vector3("gravity", "environment", &Params::gravity, -100, 100, "m/s²", "x,y,z, or one number for y"),
+    real("friction", "environment", &Params::friction, 0, 2, "", "Coulomb friction at colliders"),
+    real("restitution", "environment", &Params::restitution, 0, 1, "", "bounce at colliders"),
+    real("thickness", "environment", &Params::thickness, 0, 0.1, "m", "distance kept from collider surfaces (and, with self_collision, between layers)"),
+    toggle("self_collision", "environment", &Params::self_collision, "vertex–triangle self collision, keeping thickness apart"),
+    vector3("wind", "environment", &Params::wind, -50, 50, "m/s", "the air's velocity; 0 = still air, no aerodynamic force at all"),
+    real("drag", "environment", &Params::drag, 0, 10, "", "aerodynamic drag coefficient of each triangle in the wind"),
+    real("lift", "environment", &Params::lift, 0, 10, "", "aerodynamic lift coefficient of each triangle in the wind"),
+    integer("resolution", "scene", &Params::resolution, 2, 512, "vertices along each side of grid cloths (rebuilds)", kRebuild),
+};
+// clang-format on
 
 std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t");
@@ -375,7 +169,7 @@ const ParamDesc* findParam(const std::string& name) {
 }
 
 bool isSwitch(const ParamDesc& d) {
-  return d.type == ParamType::Int && d.min == 0.0 && d.max == 1.0;
+  return d.type == ParamType::Switch;
 }
 
 namespace {
@@ -407,6 +201,8 @@ std::string describeRange(const ParamDesc& d) {
     }
     case ParamType::Int:
       return "an integer in [" + number(d.min) + ", " + number(d.max) + "]";
+    case ParamType::Switch:
+      break;  // above
     case ParamType::Vec3:
       return "x,y,z (or one number for y) with each in [" + number(d.min) + ", " + number(d.max) +
              "]";
@@ -438,12 +234,14 @@ Result<void> setParam(Params& params, const std::string& key, const std::string&
         }
       return refuse();
     }
-    case ParamType::Int: {
-      double v;
-      if (const int word = isSwitch(*d) ? switchWord(trim(value)) : -1; word >= 0) {
+    case ParamType::Switch:
+      if (const int word = switchWord(trim(value)); word >= 0) {
         d->set(params, double(word));
         return {};
       }
+      [[fallthrough]];  // 1 or 0
+    case ParamType::Int: {
+      double v;
       if (!parseNumber(value, v) || v != std::floor(v) || v < d->min || v > d->max) return refuse();
       d->set(params, v);
       return {};
@@ -494,6 +292,7 @@ std::string formatParam(const Params& params, const ParamDesc& d) {
       return number(v.x) + "," + number(v.y) + "," + number(v.z);
     }
     case ParamType::Int:
+    case ParamType::Switch:
     case ParamType::Float:
       break;
   }
@@ -506,22 +305,9 @@ float complianceFromStiffness(float k, float unit) {
   return (1.0f / k - 1.0f) * unit;
 }
 
-const char* solverName(SolverKind kind) {
-  switch (kind) {
-    case SolverKind::Xpbd:
-      return "xpbd";
-    case SolverKind::MassSpring:
-      return "mass-spring";
-    case SolverKind::Pbd:
-      break;
-  }
-  return "pbd";
-}
-const char* balloonModelName(BalloonModel m) {
-  return m == BalloonModel::Pressure ? "pressure" : "tets";
-}
-const char* bendingName(BendingModel m) {
-  return m == BendingModel::Dihedral ? "dihedral" : "isometric";
+const char* choiceName(const Params& params, const char* name) {
+  const ParamDesc* d = findParam(name);
+  return d && d->type == ParamType::Enum ? d->choices[std::size_t(d->get(params))] : "";
 }
 
 }  // namespace drape::sim

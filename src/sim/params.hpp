@@ -5,6 +5,7 @@
 // exists once, under one name.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -74,7 +75,9 @@ struct Params {
   int resolution = 48;  // vertices along each side of grid cloths
 };
 
-enum class ParamType : std::uint8_t { Float, Int, Enum, Vec3 };
+// Switch: an int that is 0 or 1 (a checkbox in the panel), set with 1/0,
+// true/false, on/off or yes/no.
+enum class ParamType : std::uint8_t { Float, Int, Switch, Enum, Vec3 };
 
 struct ParamDesc {
   const char* name;   // the one name: UI label, --set key, scene-file key
@@ -88,17 +91,15 @@ struct ParamDesc {
   std::vector<const char*> choices;  // Enum: the names, index = value
 
   // Access (numbers as double; Enum as its index; Vec3 through vec).
-  double (*get)(const Params&);
-  void (*set)(Params&, double);
-  glm::vec3 (*getVec)(const Params&);
-  void (*setVec)(Params&, glm::vec3);
+  std::function<double(const Params&)> get;
+  std::function<void(Params&, double)> set;
+  std::function<glm::vec3(const Params&)> getVec;
+  std::function<void(Params&, glm::vec3)> setVec;
 };
 
 const std::vector<ParamDesc>& paramTable();
 
-// An integer parameter of range [0, 1]: an on/off switch (a checkbox in the
-// panel), set with 1/0, true/false, on/off or yes/no.
-bool isSwitch(const ParamDesc& desc);
+bool isSwitch(const ParamDesc& desc);  // type Switch
 const ParamDesc* findParam(const std::string& name);
 
 // "KEY=VALUE" or (key, value) text as the user typed it. Checks type and range
@@ -119,8 +120,7 @@ bool parseNumber(const std::string& text, double& out);
 // (k = 1: rigid, α = 0; k → 0: α → ∞). `unit` carries the constraint's units.
 float complianceFromStiffness(float k, float unit);
 
-const char* solverName(SolverKind kind);
-const char* bendingName(BendingModel model);
-const char* balloonModelName(BalloonModel model);
+// The name of an Enum parameter's value in `params` ("solver" → "xpbd").
+const char* choiceName(const Params& params, const char* name);
 
 }  // namespace drape::sim

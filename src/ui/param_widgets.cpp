@@ -39,13 +39,13 @@ bool drawParamWidget(const sim::ParamDesc& desc, sim::Params& params) {
       if (changed) desc.set(params, double(v));
       break;
     }
+    case sim::ParamType::Switch: {
+      bool on = desc.get(params) != 0.0;
+      changed = ImGui::Checkbox(desc.name, &on);
+      if (changed) desc.set(params, on ? 1.0 : 0.0);
+      break;
+    }
     case sim::ParamType::Int: {
-      if (sim::isSwitch(desc)) {
-        bool on = desc.get(params) != 0.0;
-        changed = ImGui::Checkbox(desc.name, &on);
-        if (changed) desc.set(params, on ? 1.0 : 0.0);
-        break;
-      }
       int v = int(desc.get(params));
       formatWithUnit(format, sizeof format, "%d", desc.unit);
       changed = ImGui::SliderInt(desc.name, &v, int(desc.min), int(desc.max), format, clamp);

@@ -26,7 +26,7 @@ TEST_F(Cli, HelpAndVersionAndListExitZero) {
   Outcome h = drape("--help");
   EXPECT_EQ(h.code, 0);
   for (const char* flag : {"--scene", "--set", "--frames", "--headless", "--stats", "--export-obj",
-                           "--size", "--list-scenes", "--version"})
+                           "--size", "--list-scenes", "--list-params", "--version"})
     EXPECT_NE(h.out.find(flag), std::string::npos) << flag;
   Outcome v = drape("--version");
   EXPECT_EQ(v.code, 0);
@@ -35,6 +35,22 @@ TEST_F(Cli, HelpAndVersionAndListExitZero) {
   EXPECT_EQ(l.code, 0);
   for (const char* scene : {"hang", "drape", "balloon", "tear", "fold"})
     EXPECT_NE(l.out.find(scene), std::string::npos) << scene;
+}
+
+// README.md's parameter table is what --list-params prints from the table
+// the program uses, so the two never disagree.
+TEST_F(Cli, TheReadmesParameterTableIsTheProgramsOwn) {
+  const Outcome list = drape("--list-params");
+  ASSERT_EQ(list.code, 0) << list.err;
+  const std::string readme = cli_test::slurp(std::string(DRAPE_SOURCE) + "/README.md");
+  const std::size_t start = readme.find("| name | default | range | meaning |");
+  ASSERT_NE(start, std::string::npos);
+  const std::size_t end = readme.find("\n\n", start);
+  EXPECT_EQ(readme.substr(start, end + 1 - start), list.out)
+      << "README.md's table differs: paste `drape --list-params` into it";
+  // Every parameter has its row.
+  for (const char* name : {"dt", "k_stretch", "self_collision", "gravity", "resolution"})
+    EXPECT_NE(list.out.find(std::string("| `") + name + "` |"), std::string::npos) << name;
 }
 
 TEST_F(Cli, StatsHaveTheContractKeys) {
