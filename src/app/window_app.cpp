@@ -461,8 +461,10 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
 }
 
 void App::drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered) {
+  render::ViewOptions view = view_;
+  view.crossed = &crossedTriangles_;
   if (!compare_) {
-    renderer_.draw(session_.world(), camera_, fbW, fbH, view_, hovered);
+    renderer_.draw(session_.world(), camera_, fbW, fbH, view, hovered);
     return;
   }
   // Screen coordinates to framebuffer pixels (they differ on HiDPI screens).
@@ -470,7 +472,7 @@ void App::drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered)
   const float panel = ui::panelWidth(float(winW));
   const float split = panel + 0.5f * (float(winW) - panel);
   const int splitPx = int(std::lround(split * sx));
-  renderer_.draw(session_.world(), camera_, fbW, fbH, view_, hovered, {0, 0, splitPx, fbH});
+  renderer_.draw(session_.world(), camera_, fbW, fbH, view, hovered, {0, 0, splitPx, fbH});
   // The right copy, seen by the same camera in its own half.
   render::Camera right = camera_;
   right.setViewport(float(winW) - split, float(winH), 0.0f);

@@ -28,11 +28,18 @@ void ClothView::update(const sim::World& world, bool topologyChanged) {
   }
 }
 
-void ClothView::updateStrainColors(const sim::World& world, float strainMax) {
+void ClothView::updateStrainColors(const sim::World& world, float strainMax,
+                                   const std::vector<std::uint32_t>* crossed) {
   computeVertexStrain(world.state.x, world.cloth.stretch, strain_, strainCount_);
   const float scale = strainMax > 0.0f ? 1.0f / strainMax : 0.0f;
   colors_.resize(strain_.size());
   for (std::size_t i = 0; i < strain_.size(); ++i) colors_[i] = strainColor(strain_[i] * scale);
+  const std::vector<glm::uvec3>& tris = world.cloth.triangles;
+  if (crossed)
+    for (const std::uint32_t t : *crossed)
+      if (t < tris.size())
+        for (int k = 0; k < 3; ++k)
+          if (tris[t][k] < colors_.size()) colors_[tris[t][k]] = kCrossingColor;
   mesh_.updateColors(colors_);
 }
 

@@ -16,6 +16,9 @@
 
 namespace drape::render {
 
+// Magenta: apart from every colour of the strain ramp.
+inline const glm::vec3 kCrossingColor{0.95f, 0.15f, 0.85f};
+
 class ClothView {
  public:
   static ClothView create();
@@ -26,8 +29,10 @@ class ClothView {
   // when `topologyChanged` says so (a rebuilt scene).
   void update(const sim::World& world, bool topologyChanged = false);
   // Colour each vertex by its strain (strain.hpp), `strainMax` at the top of
-  // the ramp; call after update().
-  void updateStrainColors(const sim::World& world, float strainMax);
+  // the ramp, and the corners of the `crossed` triangles (where the cloth
+  // passes through itself; may be null) in kCrossingColor; call after update().
+  void updateStrainColors(const sim::World& world, float strainMax,
+                          const std::vector<std::uint32_t>* crossed = nullptr);
   // Back to the uniform front and back colours.
   void clearColors() { mesh_.clearColors(); }
   void draw() const { mesh_.draw(); }

@@ -219,7 +219,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   cloth_.update(world, newTopology_);
   newTopology_ = false;
   if (view.shading == Shading::Strain)
-    cloth_.updateStrainColors(world, view.strainMax);
+    cloth_.updateStrainColors(world, view.strainMax, view.crossed);
   else
     cloth_.clearColors();
   const glm::mat4 viewProj = camera.viewProjection();

@@ -55,6 +55,9 @@ struct ViewOptions {
   Shading shading = Shading::Lit;
   bool wireframe = false;   // the cloth's edges over whichever shading
   float strainMax = 0.10f;  // strain |l − l0|/l0 at the top of the colour ramp
+  // Strain view: triangles where the cloth passes through itself, shown in
+  // kCrossingColor (null: none marked).
+  const std::vector<std::uint32_t>* crossed = nullptr;
 };
 
 constexpr std::uint32_t kNoVertex = UINT32_MAX;

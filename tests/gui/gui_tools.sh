@@ -22,6 +22,8 @@
 #            a missing field: a red banner, the scene kept; Ctrl+L with a
 #            good one (the fold scene): the title names it; the recent files
 #            are kept in the configuration folder.
+# crossings: two pinned squares through each other: the strain view (key 3)
+#            marks where they cross in magenta; the same squares apart: none.
 # Screenshots and logs stay in the working directory for debugging.
 # Exit 77 (ctest: skipped) when the X tools are not installed.
 set -uo pipefail
@@ -154,12 +156,31 @@ if [ "${1:-}" = "--in-display" ]; then
       shot scene_2.png
       quit_drape
       ;;
+    crossings)
+      # Two pinned squares through each other, and the same squares apart.
+      square() {
+        printf 'v -0.5 1 -0.5\nv 0.5 1 -0.5\nv 0.5 1 0.5\nv -0.5 1 0.5\n'
+        printf 'v %s 0.6 -0.4\nv %s 1.4 -0.4\nv %s 1.4 0.45\nv %s 0.6 0.45\n' "$1" "$1" "$1" "$1"
+        printf 'f 1 2 3\nf 1 3 4\nf 5 6 7\nf 5 7 8\n'
+      }
+      square 0.1 >tangled.obj
+      square 1.2 >apart.obj
+      for name in tangled apart; do
+        start_drape --mesh "$name.obj" --as cloth --pin 0,1,2,3,4,5,6,7
+        sleep 1
+        xdotool mousemove 1240 660
+        xdotool key 3
+        sleep 1
+        shot "crossings_$name.png"
+        quit_drape
+      done
+      ;;
   esac
   exit 0
 fi
 
 # --- Outside: set up, run in Xvfb, and judge the screenshots. ----------------
-usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load|scenefile"
+usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load|scenefile|crossings"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
 mode=${3:?$usage}
@@ -223,6 +244,13 @@ case "$mode" in
     grep -qx 'drape — blender_grid.obj' load_title_2.txt ||
       fail "a good OBJ did not replace the scene (title '$(cat load_title_2.txt)')"
     echo "PASS: load (banner red $red0 -> $red1, cloth $still)"
+    ;;
+  crossings)
+    tangled=$("$probe" frac crossings_tangled.png "$below" crossing)
+    apart=$("$probe" frac crossings_apart.png "$below" crossing)
+    above "$tangled" 0.005 && above 0.0005 "$apart" ||
+      fail "the strain view does not show the crossings in magenta ($tangled tangled, $apart apart)"
+    echo "PASS: crossings (magenta fraction $tangled where the squares cross, $apart apart)"
     ;;
   scenefile)
     [ -f drape_scene.json ] || { cat scenefile.log >&2; fail "Ctrl+S wrote no drape_scene.json"; }

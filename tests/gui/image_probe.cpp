@@ -15,6 +15,7 @@
 //   marker  the grabbed vertex's cyan marker
 //   banner  the strong red of the error banner
 //   pin     the pins' yellow markers
+//   crossing  the strain view's magenta where the cloth passes through itself
 // Exit 2 on bad arguments or unreadable images.
 
 #include <algorithm>
@@ -72,6 +73,8 @@ Mask mask(const char* name) {
     return [](float r, float g, float b) { return r < 0.5f && g > 0.65f && b > 0.8f; };
   if (!std::strcmp(name, "banner"))
     return [](float r, float g, float b) { return r > 0.55f && g < 0.25f && b < 0.25f; };
+  if (!std::strcmp(name, "crossing"))
+    return [](float r, float g, float b) { return r > 0.45f && b > 0.4f && g < 0.45f * r; };
   if (!std::strcmp(name, "pin"))
     return [](float r, float g, float b) { return r > 0.7f && g > 0.55f && b < 0.3f; };
   usage("unknown mask");
