@@ -451,6 +451,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   vp.mouse = mouse_.data();
   vp.mouseCount = int(mouse_.size());
   vp.stroke = &input_.tools.strokeTrail();
+  vp.crossings = crossings_.value_or(0);
   viewportAsked_ = ui::drawViewportOverlay(vp);
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "render/cloth_view.hpp"
 #include "render/strain.hpp"
 #include "ui/theme.hpp"
 
@@ -177,6 +178,11 @@ void strainLegend(const ViewportInput& in, ViewportResult& out) {
     out.view = view;
   }
   tooltip("The strain at the top of the colour scale; anything beyond shows red.");
+  if (in.crossings > 0) {
+    const glm::vec3 c = render::kCrossingColor;
+    ImGui::TextColored(ImVec4(c.x, c.y, c.z, 1.0f), "magenta: %zu edges through the cloth",
+                       in.crossings);
+  }
   endOverlay();
 }
 

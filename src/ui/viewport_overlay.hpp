@@ -42,6 +42,8 @@ struct ViewportInput {
   const HelpLine* mouse = nullptr;
   int mouseCount = 0;
   const std::vector<glm::vec2>* stroke = nullptr;  // the Cut stroke under way (screen points)
+  std::size_t crossings =
+      0;  // edges of the cloth through its own triangles (the strain view's magenta)
 };
 
 struct ViewportResult {
