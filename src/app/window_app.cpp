@@ -20,6 +20,7 @@
 #include "app/window_input.hpp"
 #include "app/window_state.hpp"
 #include "io/video_writer.hpp"
+#include "render/antialias.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
 #include "ui/file_browser.hpp"
@@ -104,6 +105,8 @@ class App {
   ui::FileBrowser browser_;
   ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
   render::ShaderSources shaders_;
+  // The offscreen target, when the window's framebuffer does not anti-alias.
+  std::optional<render::Antialias> antialias_;
   // Side by side: the second copy of the scene, its settings and renderer.
   std::optional<Session> compare_;
   std::vector<std::string> compareSets_;
@@ -125,6 +128,11 @@ class App {
 
 Result<void> App::init() {
   GLFWwindow* glfw = window_.handle();
+  if (window_.offscreenSamples() >= 0) {
+    auto aa = render::Antialias::create(shaders_, window_.offscreenSamples());
+    if (!aa) return fail(aa.error());
+    antialias_.emplace(std::move(aa.value()));
+  }
   renderer_.setScene(session_.world());
   camera_ = cameraFor(session_.camera());
   input_.camera = &camera_;
@@ -486,7 +494,9 @@ int App::run() {
         input_.cursorInside) {
       if (const auto v = input_.tools.vertexUnderCursor(camera_, session_.world())) hovered = *v;
     }
+    if (antialias_) antialias_->begin(fbW, fbH);
     drawViews(winW, winH, fbW, fbH, hovered);
+    if (antialias_) antialias_->finish(int(ui::panelWidth(float(winW)) * float(fbW) / float(winW)));
     ui_.endFrame();
     // One recorded file per simulated frame: of what was just drawn, or of the cloth.
     for (Recorder* recorder : {&recorder_, &meshRecorder_})
@@ -515,7 +525,9 @@ int App::run() {
 
 int runWindow(Session& session, const Options& options) {
   // Shaders first: a missing file is reported the same way with or without a display.
-  auto shaders = render::loadShaderSources(render::Renderer::shaderFiles());
+  std::vector<std::string> files = render::Renderer::shaderFiles();
+  for (const std::string& f : render::Antialias::shaderFiles()) files.push_back(f);
+  auto shaders = render::loadShaderSources(files);
   if (!shaders) return error(shaders.error(), 2);
   auto window = GlWindow::open(options.width, options.height, titleFor(session.sceneName()));
   if (!window)
