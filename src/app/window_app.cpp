@@ -15,6 +15,7 @@
 #include "app/gl_window.hpp"
 #include "app/mesh_loading.hpp"
 #include "app/messages.hpp"
+#include "app/opening_camera.hpp"
 #include "app/outputs.hpp"
 #include "app/recorder.hpp"
 #include "app/window_input.hpp"
@@ -74,6 +75,13 @@ class App {
   void applyPanel(const ui::PanelResult& asked);
   void applyViewport(const ui::ViewportResult& asked);
   void sceneReplaced(bool newCamera);
+  // The current scene's opening camera, for the window as it is now.
+  render::Camera openingCamera() const;
+  // The left view's width in screen coordinates (side by side: up to the split).
+  float viewWidth(int winW) const {
+    const float panel = ui::panelWidth(float(winW));
+    return compare_ ? panel + 0.5f * (float(winW) - panel) : float(winW);
+  }
   void loadMesh(const std::string& path);
   void saveScene(const std::string& path);
   scene::CameraHint cameraHint() const {
@@ -134,7 +142,7 @@ Result<void> App::init() {
     antialias_.emplace(std::move(aa.value()));
   }
   renderer_.setScene(session_.world());
-  camera_ = cameraFor(session_.camera());
+  camera_ = openingCamera();
   input_.camera = &camera_;
   input_.session = &session_;
   input_.ui = &ui_;
@@ -177,7 +185,14 @@ void App::sceneReplaced(bool newCamera) {
   renderer_.setScene(session_.world());
   if (compare_ && compareRenderer_) compareRenderer_->setScene(compare_->world());
   window_.setTitle(titleFor(session_.sceneName()));
-  if (newCamera) camera_ = cameraFor(session_.camera());
+  if (newCamera) camera_ = openingCamera();
+}
+
+render::Camera App::openingCamera() const {
+  int winW = 0, winH = 0;
+  glfwGetWindowSize(window_.handle(), &winW, &winH);
+  return cameraFor(session_.camera(), session_.world(), viewWidth(winW), float(winH),
+                   ui::panelWidth(float(winW)));
 }
 
 void App::loadMesh(const std::string& path) {
@@ -451,10 +466,8 @@ int App::run() {
       if (!fixedRun) glfwWaitEventsTimeout(0.1);
       continue;
     }
-    const float panel = ui::panelWidth(float(winW));
     // Side by side, the left copy's view ends half way across the free part.
-    camera_.setViewport(compare_ ? panel + 0.5f * (float(winW) - panel) : float(winW), float(winH),
-                        panel);
+    camera_.setViewport(viewWidth(winW), float(winH), ui::panelWidth(float(winW)));
 
     ui_.beginFrame();
     const ui::PanelResult asked = drawPanels(winW, winH);

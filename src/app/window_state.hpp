@@ -1,7 +1,8 @@
 #pragma once
 // The window's decisions that need no window: which recording the Record
-// panel asks for, the camera of a scene's hint, the panel's facts about the
-// scene, view presets, whether a parameter change rebuilds the scene.
+// panel asks for, the panel's facts about the scene, view presets, whether a
+// parameter change rebuilds the scene (and the opening camera, in
+// opening_camera.hpp).
 
 #include <string>
 #include <vector>
@@ -16,8 +17,6 @@ namespace drape::app {
 
 // The target the Record panel's choices describe.
 RecordTarget panelRecordTarget(const ui::PanelState& state);
-
-render::Camera cameraFor(const scene::CameraHint& hint);
 
 // Frames per second over half-second windows: steady enough to read.
 struct FpsCounter {
