@@ -35,6 +35,12 @@ int samplesFromEnvironment() {
   return *end == '\0' && n >= 0 && n <= 16 ? int(n) : -1;
 }
 
+// DRAPE_AA=off: no anti-aliasing at all (to compare, or to measure).
+bool antialiasingOff() {
+  const char* text = std::getenv("DRAPE_AA");
+  return text && std::strcmp(text, "off") == 0;
+}
+
 bool softwareRenderer() {
   const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   if (!renderer) return false;
@@ -67,14 +73,23 @@ Result<std::unique_ptr<GlWindow>> GlWindow::open(int width, int height, const st
   lastGlfwError().clear();
   if (!glfwInit()) return fail(glfwReason("GLFW cannot initialise"));
   std::unique_ptr<GlWindow> w(new GlWindow());  // from here on, its destructor terminates GLFW
+  const bool off = antialiasingOff();
   const int asked = samplesFromEnvironment();
-  if (auto r = w->create(width, height, title, asked >= 0 ? asked : kDefaultSamples); !r)
-    return fail(r.error());
-  if (asked < 0 && softwareRenderer()) {
+  const int samples = off ? 0 : asked >= 0 ? asked : kDefaultSamples;
+  if (auto r = w->create(width, height, title, samples); !r) return fail(r.error());
+  // A software rasteriser's multisampled window costs more than twice as
+  // much a frame and, under Xvfb, is no smoother: made again without
+  // samples, it gets the offscreen target (asked samples, or FXAA).
+  const bool software = softwareRenderer();
+  if (samples > 0 && software) {
     glfwDestroyWindow(w->window_);
     w->window_ = nullptr;
     if (auto r = w->create(width, height, title, 0); !r) return fail(r.error());
   }
+  GLint got = 0;  // what the window has, whatever was asked
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glGetIntegerv(GL_SAMPLES, &got);
+  if (!off && got <= 1) w->offscreenSamples_ = asked > 1 ? asked : 0;
   glfwShowWindow(w->window_);
   return w;
 }

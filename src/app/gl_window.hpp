@@ -2,10 +2,15 @@
 // The window and its OpenGL 3.3 core context (GLFW, glad). Opening fails with
 // GLFW's own explanation (no display, no suitable GL) rather than a crash.
 //
-// Multisampling: 4× is requested, except on software rasterisers (Mesa's
-// llvmpipe under Xvfb or in a VM), where it triples the cost of a frame; the
-// window is then made again without it. DRAPE_MSAA=N in the environment
-// (0 to 16) asks for N samples whatever the renderer, e.g. for screenshots.
+// Anti-aliasing: a hardware renderer's window is asked for 4× multisampling.
+// A software rasteriser's window (Mesa's llvmpipe under Xvfb or in a VM)
+// gets none: multisampling more than doubles the cost of its frames and,
+// under Xvfb, leaves edges stair-stepped all the same. A window without
+// samples draws through an offscreen target instead (render/antialias.hpp),
+// with FXAA; offscreenSamples() says which. DRAPE_MSAA=N in the environment
+// (0 to 16) asks for N samples, from the offscreen target where the window
+// has none (sharper than FXAA, slower: for screenshots); DRAPE_AA=off turns
+// anti-aliasing off altogether.
 
 #include <memory>
 #include <string>
@@ -26,6 +31,9 @@ class GlWindow {
   ~GlWindow();  // closes the window and terminates GLFW
 
   GLFWwindow* handle() const { return window_; }
+  // The offscreen target's samples: −1 none (the window anti-aliases, or
+  // DRAPE_AA is off), 0 FXAA, N an N-sample target.
+  int offscreenSamples() const { return offscreenSamples_; }
   void setTitle(const std::string& title);
 
  private:
@@ -33,6 +41,7 @@ class GlWindow {
   Result<void> create(int width, int height, const std::string& title, int samples);
 
   GLFWwindow* window_ = nullptr;
+  int offscreenSamples_ = -1;
 };
 
 }  // namespace drape::app

@@ -7,6 +7,7 @@
 #include "app/example_scenes.hpp"
 #include "app/headless.hpp"
 #include "app/messages.hpp"
+#include "app/opening_camera.hpp"
 #include "app/outputs.hpp"
 #include "app/param_list.hpp"
 #include "app/recorder.hpp"
@@ -79,7 +80,10 @@ int main(int argc, char** argv) {
       return error(r.error());
   for (const std::string& w : session->warnings()) app::printWarning(w);
   if (!options.saveScenePath.empty()) {
-    auto saved = app::saveSceneFile(options.saveScenePath, session->describe(session->camera()));
+    // The camera the window would open with.
+    const scene::CameraHint camera = app::shownCamera(session->camera(), session->world(),
+                                                      float(options.width), float(options.height));
+    auto saved = app::saveSceneFile(options.saveScenePath, session->describe(camera));
     if (!saved) return error(saved.error());
     if (options.frames == 0) {
       if (auto r = app::writeOutputs(session.value(), options); !r) return error(r.error());

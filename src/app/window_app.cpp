@@ -16,12 +16,14 @@
 #include "app/gl_window.hpp"
 #include "app/mesh_loading.hpp"
 #include "app/messages.hpp"
+#include "app/opening_camera.hpp"
 #include "app/outputs.hpp"
 #include "app/recent_files.hpp"
 #include "app/recorder.hpp"
 #include "app/window_input.hpp"
 #include "app/window_state.hpp"
 #include "io/video_writer.hpp"
+#include "render/antialias.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
 #include "sim/self_collision.hpp"
@@ -76,6 +78,13 @@ class App {
   void applyPanel(const ui::PanelResult& asked);
   void applyViewport(const ui::ViewportResult& asked);
   void sceneReplaced(bool newCamera);
+  // The current scene's opening camera, for the window as it is now.
+  render::Camera openingCamera() const;
+  // The left view's width in screen coordinates (side by side: up to the split).
+  float viewWidth(int winW) const {
+    const float panel = ui::panelWidth(float(winW));
+    return compare_ ? panel + 0.5f * (float(winW) - panel) : float(winW);
+  }
   void loadMesh(const std::string& path);
   void saveScene(const std::string& path);
   scene::CameraHint cameraHint() const {
@@ -112,6 +121,8 @@ class App {
   ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
   ui::FileBrowser sceneSaveBrowser_{"Save scene", ".json", ui::FileBrowser::Mode::Save};
   render::ShaderSources shaders_;
+  // The offscreen target, when the window's framebuffer does not anti-alias.
+  std::optional<render::Antialias> antialias_;
   // Side by side: the second copy of the scene, its settings and renderer.
   std::optional<Session> compare_;
   std::vector<std::string> compareSets_;
@@ -143,8 +154,13 @@ class App {
 
 Result<void> App::init() {
   GLFWwindow* glfw = window_.handle();
+  if (window_.offscreenSamples() >= 0) {
+    auto aa = render::Antialias::create(shaders_, window_.offscreenSamples());
+    if (!aa) return fail(aa.error());
+    antialias_.emplace(std::move(aa.value()));
+  }
   renderer_.setScene(session_.world());
-  camera_ = cameraFor(session_.camera());
+  camera_ = openingCamera();
   input_.camera = &camera_;
   input_.session = &session_;
   input_.ui = &ui_;
@@ -208,8 +224,15 @@ void App::sceneReplaced(bool newCamera) {
   if (compare_ && compareRenderer_) compareRenderer_->setScene(compare_->world());
   window_.setTitle(titleFor(session_.sceneName()));
   if (!newCamera) return;
-  camera_ = cameraFor(session_.camera());
+  camera_ = openingCamera();
   sceneSaved_.clear();  // the note spoke of the scene before
+}
+
+render::Camera App::openingCamera() const {
+  int winW = 0, winH = 0;
+  glfwGetWindowSize(window_.handle(), &winW, &winH);
+  return cameraFor(session_.camera(), session_.world(), viewWidth(winW), float(winH),
+                   ui::panelWidth(float(winW)));
 }
 
 void App::loadMesh(const std::string& path) {
@@ -508,10 +531,8 @@ int App::run() {
       if (!fixedRun) glfwWaitEventsTimeout(0.1);
       continue;
     }
-    const float panel = ui::panelWidth(float(winW));
     // Side by side, the left copy's view ends half way across the free part.
-    camera_.setViewport(compare_ ? panel + 0.5f * (float(winW) - panel) : float(winW), float(winH),
-                        panel);
+    camera_.setViewport(viewWidth(winW), float(winH), ui::panelWidth(float(winW)));
 
     ui_.beginFrame();
     const ui::PanelResult asked = drawPanels(winW, winH);
@@ -552,7 +573,9 @@ int App::run() {
         input_.cursorInside) {
       if (const auto v = input_.tools.vertexUnderCursor(camera_, session_.world())) hovered = *v;
     }
+    if (antialias_) antialias_->begin(fbW, fbH);
     drawViews(winW, winH, fbW, fbH, hovered);
+    if (antialias_) antialias_->finish(int(ui::panelWidth(float(winW)) * float(fbW) / float(winW)));
     ui_.endFrame();
     // One recorded file per simulated frame: of what was just drawn, or of the cloth.
     for (Recorder* recorder : {&recorder_, &meshRecorder_})
@@ -581,7 +604,9 @@ int App::run() {
 
 int runWindow(Session& session, const Options& options) {
   // Shaders first: a missing file is reported the same way with or without a display.
-  auto shaders = render::loadShaderSources(render::Renderer::shaderFiles());
+  std::vector<std::string> files = render::Renderer::shaderFiles();
+  for (const std::string& f : render::Antialias::shaderFiles()) files.push_back(f);
+  auto shaders = render::loadShaderSources(files);
   if (!shaders) return error(shaders.error(), 2);
   auto window = GlWindow::open(options.width, options.height, titleFor(session.sceneName()));
   if (!window)

@@ -18,15 +18,6 @@ RecordTarget panelRecordTarget(const ui::PanelState& state) {
   return {RecordFormat::PngSequence, state.recordFolder, state.recordOverwrite};
 }
 
-render::Camera cameraFor(const scene::CameraHint& hint) {
-  render::Camera c;
-  c.target = hint.target;
-  c.distance = hint.distance;
-  c.yaw = hint.yaw;
-  c.pitch = hint.pitch;
-  return c;
-}
-
 void FpsCounter::frame(double now) {
   if (start < 0.0) start = now;
   ++frames;

@@ -1,7 +1,8 @@
 #pragma once
 // The window's decisions that need no window: which recording the Record
-// panel asks for, the camera of a scene's hint, the panel's facts about the
-// scene, view presets.
+// panel asks for, how the Scene panel loads a mesh, the panel's facts about
+// the scene, view presets, side by side's labels (and the opening camera, in
+// opening_camera.hpp).
 
 #include <string>
 #include <vector>
@@ -16,8 +17,6 @@ namespace drape::app {
 
 // The target the Record panel's choices describe.
 RecordTarget panelRecordTarget(const ui::PanelState& state);
-
-render::Camera cameraFor(const scene::CameraHint& hint);
 
 // How the Scene panel says the next OBJ (`path`) loads: as, pin, up, scale.
 scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std::string& path);

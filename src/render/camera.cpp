@@ -75,17 +75,30 @@ void Camera::zoom(float factor) {
   distance = std::clamp(distance * factor, kMinDistance, kMaxDistance);
 }
 
-void Camera::frame(const glm::vec3& lo, const glm::vec3& hi) {
-  constexpr float kMargin = 1.15f;  // room around the cloth, so it does not touch the edges
+void Camera::frame(const glm::vec3& lo, const glm::vec3& hi, float margin) {
   target = 0.5f * (lo + hi);
-  const float radius = std::max(0.5f * glm::length(hi - lo), 0.05f);
-  // Half-angle tangents of the free area: vertically the full field of
-  // view; horizontally the free width of a window whose aspect the
-  // projection keeps whole (see projection()).
-  const float tanY = std::tan(0.5f * fovY);
-  const float tanX = (width_ - freeLeft_) / height_ * tanY;
-  const float half = std::atan(std::min(tanX, tanY));
-  distance = std::clamp(kMargin * radius / std::sin(half), kMinDistance, kMaxDistance);
+  // A point at r from the target, seen from the eye at distance d behind it
+  // along `forward`, lies at depth d − r·forward and projects at
+  // (r·right, r·up) / depth in tangents of the view, whose free area reaches
+  // ±tanX across (the projection centres it, see projection()) and ±tanY up
+  // and down. It fits when d ≥ r·forward + |r·right| / tanX and
+  // d ≥ r·forward + |r·up| / tanY.
+  const float keep = std::clamp(1.0f - 2.0f * margin, 0.05f, 1.0f);
+  const float tanY = keep * std::tan(0.5f * fovY);
+  const float tanX = keep * (width_ - freeLeft_) / height_ * std::tan(0.5f * fovY);
+  const glm::vec3 f = forward();
+  const glm::vec3 right = glm::normalize(glm::cross(f, glm::vec3(0, 1, 0)));
+  const glm::vec3 up = glm::cross(right, f);
+  float d = kMinDistance;
+  for (int i = 0; i < 8; ++i) {
+    const glm::vec3 corner{(i & 1) ? hi.x : lo.x, (i & 2) ? hi.y : lo.y, (i & 4) ? hi.z : lo.z};
+    const glm::vec3 r = corner - target;
+    const float ahead = glm::dot(r, f);
+    // Nor may the near plane at 0.02·d (projection()) cut it.
+    d = std::max({d, ahead + std::abs(glm::dot(r, right)) / tanX,
+                  ahead + std::abs(glm::dot(r, up)) / tanY, (ahead + 0.01f) / 0.98f});
+  }
+  distance = std::clamp(d, kMinDistance, kMaxDistance);
 }
 
 }  // namespace drape::render

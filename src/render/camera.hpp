@@ -49,10 +49,17 @@ class Camera {
   void pan(float dxPixels, float dyPixels);
   // Multiply the distance by `factor` (< 1 moves closer).
   void zoom(float factor);
-  // Look at the box [lo, hi] from the current direction, from just far
-  // enough that its bounding sphere fits the free part of the window (in
-  // the narrower of its two fields of view), with a small margin.
-  void frame(const glm::vec3& lo, const glm::vec3& hi);
+  // Look at the box [lo, hi] from the current direction (yaw and pitch
+  // kept), at its centre, from just far enough that all eight corners
+  // project inside the free part of the window, at least `margin` of its
+  // width and height from each edge (the toolbar and the status line lie
+  // over the top and bottom 6 % of a 720-pixel window).
+  static constexpr float kFrameMargin = 0.1f;
+  void frame(const glm::vec3& lo, const glm::vec3& hi, float margin = kFrameMargin);
+  // The free part of the window: its left edge and width, in screen
+  // coordinates.
+  float freeLeft() const { return freeLeft_; }
+  float freeWidth() const { return width_ - freeLeft_; }
 
  private:
   float width_ = 1280.0f, height_ = 720.0f, freeLeft_ = 0.0f;

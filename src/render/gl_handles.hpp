@@ -50,11 +50,23 @@ inline void releaseProgram(GLuint id) {
 inline void releaseShader(GLuint id) {
   glDeleteShader(id);
 }
+inline void releaseFramebuffer(GLuint id) {
+  glDeleteFramebuffers(1, &id);
+}
+inline void releaseTexture(GLuint id) {
+  glDeleteTextures(1, &id);
+}
+inline void releaseRenderbuffer(GLuint id) {
+  glDeleteRenderbuffers(1, &id);
+}
 
 using Buffer = GlHandle<releaseBuffer>;
 using VertexArray = GlHandle<releaseVertexArray>;
 using ProgramHandle = GlHandle<releaseProgram>;
 using ShaderHandle = GlHandle<releaseShader>;
+using Framebuffer = GlHandle<releaseFramebuffer>;
+using Texture = GlHandle<releaseTexture>;
+using Renderbuffer = GlHandle<releaseRenderbuffer>;
 
 inline Buffer makeBuffer() {
   GLuint id = 0;
@@ -66,6 +78,24 @@ inline VertexArray makeVertexArray() {
   GLuint id = 0;
   glGenVertexArrays(1, &id);
   return VertexArray(id);
+}
+
+inline Framebuffer makeFramebuffer() {
+  GLuint id = 0;
+  glGenFramebuffers(1, &id);
+  return Framebuffer(id);
+}
+
+inline Texture makeTexture() {
+  GLuint id = 0;
+  glGenTextures(1, &id);
+  return Texture(id);
+}
+
+inline Renderbuffer makeRenderbuffer() {
+  GLuint id = 0;
+  glGenRenderbuffers(1, &id);
+  return Renderbuffer(id);
 }
 
 }  // namespace drape::render

@@ -55,8 +55,14 @@ Result<Program> Program::build(const std::string& vertexName, const std::string&
               "' do not link: " + firstLine(log.c_str()));
 }
 
+void Program::set(const char* name, int v) const {
+  glUniform1i(glGetUniformLocation(id_.get(), name), v);
+}
 void Program::set(const char* name, float v) const {
   glUniform1f(glGetUniformLocation(id_.get(), name), v);
+}
+void Program::set(const char* name, const glm::vec2& v) const {
+  glUniform2fv(glGetUniformLocation(id_.get(), name), 1, glm::value_ptr(v));
 }
 void Program::set(const char* name, const glm::vec3& v) const {
   glUniform3fv(glGetUniformLocation(id_.get(), name), 1, glm::value_ptr(v));

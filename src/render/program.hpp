@@ -23,7 +23,9 @@ class Program {
 
   // Setters act on the program in use; unknown names (uniforms the compiler
   // optimised away) are ignored, as GL does for location −1.
+  void set(const char* name, int v) const;  // also a sampler's texture unit
   void set(const char* name, float v) const;
+  void set(const char* name, const glm::vec2& v) const;
   void set(const char* name, const glm::vec3& v) const;
   void set(const char* name, const glm::vec4& v) const;
   void set(const char* name, const glm::mat4& m) const;

@@ -169,18 +169,12 @@ Result<Scene> meshScene(const sim::PreparedMesh& mesh, const sim::Params& params
   if (auto r = applyPins(w, options, warnings); !r) return fail(r.error());
 
   const sim::Bounds b = sim::bounds(w);
-  const glm::vec3 lo = b.min, hi = b.max;
-  const float height = hi.y - lo.y;
-  const float floorY = lo.y - std::max(0.5f, 0.25f * height);
+  const float floorY = b.min.y - std::max(0.5f, 0.25f * (b.max.y - b.min.y));
   w.colliders.push_back(sim::Collider::plane({0.0f, floorY, 0.0f}, {0.0f, 1.0f, 0.0f}));
 
-  // Frame the box from the floor to the top of the mesh, so the mesh stays in
-  // view when it falls. Its bounding sphere fits the renderer's 0.75 rad
-  // vertical field of view at radius / sin(0.375) ≈ 2.7 radii = 1.37 box
-  // diagonals; 1.5 leaves a margin.
-  const glm::vec3 boxLo(lo.x, floorY, lo.z);
-  scene.camera.target = 0.5f * (boxLo + hi);
-  scene.camera.distance = std::max(0.5f, 1.5f * glm::length(hi - boxLo));
+  // The viewer frames the mesh and the floor below it, so that the mesh
+  // stays in view when it falls.
+  scene.camera = framedFrom(scene.camera.yaw, scene.camera.pitch);
   return scene;
 }
 

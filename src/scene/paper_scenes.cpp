@@ -72,7 +72,7 @@ Result<Scene> buildBag(const sim::Params& params) {
     if (x.y > centres[bagOf(v)].y + 0.85f * radii.y) sim::pinVertex(w, v);
   }
   w.colliders.push_back(sim::Collider::plane({0.0f, -0.6f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = {{0.0f, 0.8f, 0.0f}, 4.0f, 0.35f, 0.25f};
+  scene.camera = framedFrom(0.35f, 0.25f);
   return scene;
 }
 
@@ -94,7 +94,7 @@ Result<Scene> buildCharacter(const sim::Params& params) {
   Scene scene{"character", std::move(world.value()), {}};
   scene.world.colliders.push_back(sim::Collider::sphere({-0.2f, -0.45f, 0.1f}, 0.35f));
   scene.world.colliders.push_back(sim::Collider::plane({0.0f, -1.0f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = {{0.0f, -0.1f, 0.0f}, 4.5f, 0.5f, 0.3f};
+  scene.camera = framedFrom(0.5f, 0.3f);
   return scene;
 }
 
@@ -144,7 +144,7 @@ Result<Scene> buildStripes(const sim::Params& params) {
     for (int i = 0; i < nu; ++i)
       sim::attachToBody(w, w.cloth.inputToVertex[first + std::uint32_t(i)], b);
   }
-  scene.camera = {{0.0f, 0.9f, 0.0f}, 3.6f, 0.4f, 0.15f};
+  scene.camera = framedFrom(0.4f, 0.15f);
   return scene;
 }
 
@@ -200,7 +200,7 @@ Result<Scene> buildBarrel(const sim::Params& params) {
   w.colliders.push_back(sim::Collider::box({0.0f, 0.0f, -0.5f * depth - halfThick},
                                            {radius + 0.15f, radius + 0.15f, halfThick}));
   w.colliders.push_back(sim::Collider::plane({0.0f, 0.0f, 0.5f * depth}, -axis));
-  scene.camera = {{0.0f, 0.0f, 0.0f}, 3.2f, 0.25f, 0.2f};
+  scene.camera = framedFrom(0.25f, 0.2f);
   return scene;
 }
 
@@ -227,7 +227,7 @@ Result<Scene> buildFlag(const sim::Params& params) {
     sim::pinVertex(w, w.cloth.inputToVertex[std::size_t(j) * std::size_t(nu)]);
   w.colliders.push_back(sim::Collider::capsule({0.0f, 1.25f, 0.0f}, poleRadius, 1.25f));
   w.colliders.push_back(sim::Collider::plane({0.0f, 0.0f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = {{0.6f, 1.6f, 0.0f}, 4.0f, 0.5f, 0.15f};
+  scene.camera = framedFrom(0.5f, 0.15f);
   return scene;
 }
 

@@ -21,7 +21,7 @@ Result<Scene> buildHang(const sim::Params& params) {
   sim::pinVertex(scene.world, 0);                     // (x, z) = (−1, −1)
   sim::pinVertex(scene.world, std::uint32_t(n - 1));  // (x, z) = (+1, −1)
   scene.world.colliders.push_back(sim::Collider::plane({0.0f, -1.5f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = {{0.0f, -0.1f, -0.4f}, 5.6f, 0.65f, 0.3f};
+  scene.camera = framedFrom(0.65f, 0.3f);
   return scene;
 }
 
@@ -34,7 +34,7 @@ Result<Scene> buildDrape(const sim::Params& params) {
   Scene scene{"drape", std::move(world.value()), {}};
   scene.world.colliders.push_back(sim::Collider::sphere({0.0f, 0.0f, 0.0f}, 0.5f));
   scene.world.colliders.push_back(sim::Collider::plane({0.0f, -1.0f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = {{0.0f, 0.0f, 0.0f}, 5.0f, 0.6f, 0.45f};
+  scene.camera = framedFrom(0.6f, 0.45f);
   return scene;
 }
 
@@ -45,7 +45,7 @@ Result<Scene> buildBalloon(const sim::Params& params) {
   if (!world) return fail(world.error());
   Scene scene{"balloon", std::move(world.value()), {}};
   scene.world.colliders.push_back(sim::Collider::plane({0.0f, -1.0f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = {{0.0f, -0.2f, 0.0f}, 4.0f, 0.6f, 0.35f};
+  scene.camera = framedFrom(0.6f, 0.35f);
   return scene;
 }
 
@@ -80,7 +80,7 @@ Result<Scene> buildTear(const sim::Params& params) {
       sim::pinVertex(scene.world, v);
   }
   scene.world.colliders.push_back(sim::Collider::plane({0.0f, -0.5f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = {{0.0f, 1.0f, 0.0f}, 4.5f, 0.0f, 0.1f};
+  scene.camera = framedFrom(0.0f, 0.1f);
   return scene;
 }
 
@@ -108,7 +108,7 @@ Result<Scene> buildFold(const sim::Params& params) {
   }
   scene.world.state.p = scene.world.state.x;
   scene.world.colliders.push_back(sim::Collider::plane({0.0f, 0.0f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = {{0.0f, 0.3f, 0.0f}, 3.5f, 0.6f, 0.5f};
+  scene.camera = framedFrom(0.6f, 0.5f);
   return scene;
 }
 

@@ -14,12 +14,21 @@
 namespace drape::scene {
 
 // Where the camera looks first: orbit target, distance and angles (radians).
+// With `frame`, the viewer finds target and distance itself, so that the
+// whole scene fits its window seen from yaw and pitch (app/window_state.hpp);
+// a scene file's camera never frames: it is kept as written.
 struct CameraHint {
   glm::vec3 target{0.0f};
   float distance = 5.0f;
   float yaw = 0.6f;     // about +y, 0 looks along −z
   float pitch = 0.35f;  // above the horizon
+  bool frame = false;
 };
+
+// The scene framed from `yaw` and `pitch`.
+inline CameraHint framedFrom(float yaw, float pitch) {
+  return {glm::vec3(0.0f), 5.0f, yaw, pitch, true};
+}
 
 struct Scene {
   std::string name;

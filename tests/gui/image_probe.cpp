@@ -10,6 +10,10 @@
 //                                               run of MASK pixels
 //   image_probe diff IMG IMG REGION FUZZ      → pixels whose colours differ by more
 //                                               than FUZZ (0..1, of the RGB diagonal)
+//   image_probe edges IMG REGION MASK         → "EDGES BLENDED": the MASK's boundary
+//                                               crossed along rows and columns, and
+//                                               how many crossings show a blended
+//                                               colour (see blended())
 // REGION is WxH+X+Y (ImageMagick's geometry) or "all". MASK is one of
 //   cloth   red-dominant: the cloth's front (terracotta) or back (wine red)
 //   marker  the grabbed vertex's cyan marker
@@ -24,6 +28,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
@@ -101,6 +106,45 @@ bool box(const Image& img, const Region& r, Mask m, Region& out) {
   return true;
 }
 
+// A crossing of the mask's boundary between pixels `a` (outside) and `a +
+// step` (inside), `step` one pixel along a row or a column. The colours two
+// pixels beyond each side, O outside and I inside, stand for the two
+// surfaces. The crossing counts (true in `edge`) when both are clear of it
+// (O outside the mask, I inside) and differ by a tenth of the RGB diagonal or
+// more. It is blended when one of the four pixels around the boundary lies
+// on the segment from O to I, strictly between: its projection t in [0.2,
+// 0.8] and its distance from the segment within a quarter of |I − O|. Edges
+// drawn without anti-aliasing jump from one surface's colour to the other's.
+bool blended(const Image& img, Mask m, int ax, int ay, int dx, int dy, bool& edge) {
+  edge = false;
+  const int ox = ax - 2 * dx, oy = ay - 2 * dy, ix = ax + 3 * dx, iy = ay + 3 * dy;
+  if (ox < 0 || oy < 0 || ix < 0 || iy < 0 || ox >= img.w || ix >= img.w || oy >= img.h ||
+      iy >= img.h)
+    return false;
+  if (in(img, m, ox, oy) || !in(img, m, ix, iy)) return false;
+  double o[3], d[3], dd = 0.0;
+  for (int c = 0; c < 3; ++c) {
+    o[c] = img.at(ox, oy)[c] / 255.0;
+    d[c] = img.at(ix, iy)[c] / 255.0 - o[c];
+    dd += d[c] * d[c];
+  }
+  if (dd < 0.01 * 3.0) return false;
+  edge = true;
+  for (int k = -1; k <= 2; ++k) {
+    const unsigned char* p = img.at(ax + k * dx, ay + k * dy);
+    double v[3], t = 0.0;
+    for (int c = 0; c < 3; ++c) {
+      v[c] = p[c] / 255.0 - o[c];
+      t += v[c] * d[c];
+    }
+    t /= dd;
+    double off = 0.0;
+    for (int c = 0; c < 3; ++c) off += (v[c] - t * d[c]) * (v[c] - t * d[c]);
+    if (t >= 0.2 && t <= 0.8 && off <= 0.0625 * dd) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -164,6 +208,23 @@ int main(int argc, char** argv) {
         count += std::sqrt(d0 * d0 + d1 * d1 + d2 * d2) > fuzz;
       }
     std::printf("%zu\n", count);
+  } else if (cmd == "edges" && argc == 5) {
+    const Region r = region(argv[3], img);
+    const Mask m = mask(argv[4]);
+    std::size_t edges = 0, mixed = 0;
+    for (int y = r.y; y + 1 < r.y + r.h; ++y)
+      for (int x = r.x; x + 1 < r.x + r.w; ++x)
+        for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{0, 1}}) {
+          const bool here = in(img, m, x, y), next = in(img, m, x + dx, y + dy);
+          if (here == next) continue;
+          // Outside first, stepping inwards.
+          const int ax = here ? x + dx : x, ay = here ? y + dy : y;
+          bool edge = false;
+          const bool b = blended(img, m, ax, ay, here ? -dx : dx, here ? -dy : dy, edge);
+          edges += edge;
+          mixed += b;
+        }
+    std::printf("%zu %zu\n", edges, mixed);
   } else {
     usage("bad arguments");
   }
