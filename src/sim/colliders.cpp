@@ -203,22 +203,19 @@ bool meshContact(const MeshShape& m, const glm::vec3& a, const glm::vec3& b, flo
   // grown by the reach meets nothing.
   if (glm::length(a) - m.radius > reach) return false;
   ClosestPoint ca;
-  bool near = m.closest(a, reach, ca);
-  if (!near && m.closed) {
-    // Far from the surface, but maybe deep inside: the sign needs the
-    // closest point at any distance, wanted only within the mesh's box.
-    const TriangleBvh::Node& root = m.bvh.nodes[0];
-    const bool inBox =
-        glm::all(glm::greaterThanEqual(a, root.lo)) && glm::all(glm::lessThanEqual(a, root.hi));
-    if (!inBox || !m.closest(a, kInf, ca)) return false;
-  } else if (!near) {
+  // Far from the surface, but maybe deep inside a closed mesh: unless its
+  // grid says the point is outside, the sign needs the closest point at any
+  // distance.
+  if (!m.closest(a, reach, ca) && (!m.closed || m.side(a) > 0 || !m.closest(a, kInf, ca)))
     return false;
-  }
   const float side = glm::dot(a - ca.point, m.pseudoNormal(ca)) < 0.0f ? -1.0f : 1.0f;
   const bool inside = m.closed && side < 0.0f;
   float tHit;
   std::uint32_t hit;
-  if (!inside && travel > 0.0f && m.firstHit(a, b, tHit, hit)) {
+  // The ray can cross the surface only if it is as long as a's distance to it.
+  const float da = std::sqrt(ca.distance2);
+  const bool mayCross = travel * 1.0001f + 1e-7f >= da;
+  if (!inside && mayCross && travel > 0.0f && m.firstHit(a, b, tHit, hit)) {
     // Continuous: the tangent plane of the crossed triangle, on the side the
     // vertex comes from (outside for a solid).
     nLocal = (m.closed ? 1.0f : side) * m.faceNormals[hit];
@@ -226,8 +223,11 @@ bool meshContact(const MeshShape& m, const glm::vec3& a, const glm::vec3& b, flo
     return true;
   }
   // Static: the closest surface point to b, when b is inside or near.
+  // The point found for a bounds b's distance (a little over, for rounding):
+  // a search within that bound prunes most of the tree.
   ClosestPoint cb;
-  if (!m.closest(b, inside ? kInf : reach, cb)) return false;
+  const float known = glm::length(b - ca.point) * 1.0001f + 1e-7f;
+  if (!m.closest(b, std::min(inside ? kInf : reach, known), cb)) return false;
   const glm::vec3 pn = m.pseudoNormal(cb);
   const float d = std::sqrt(cb.distance2);
   const glm::vec3 away = b - cb.point;

@@ -190,7 +190,7 @@ bool MeshShape::closest(const glm::vec3& p, float maxDistance, ClosestPoint& out
         const float d2 = glm::dot(d, d);
         // Ties go to the lower triangle index: the answer does not depend
         // on the order the tree visits its leaves in.
-        if (d2 < best || (d2 == best && found && t < out.triangle)) {
+        if (d2 < best || (d2 == best && (!found || t < out.triangle))) {
           best = d2;
           found = true;
           out = {q, d2, t, feature};
@@ -283,6 +283,16 @@ float MeshShape::distance(const glm::vec3& p, glm::vec3& normal) const {
   return sign * d;
 }
 
+int MeshShape::side(const glm::vec3& p) const {
+  if (sides.empty()) return 0;
+  const glm::vec3 f = (p - gridLo) / gridCell;
+  if (!(f.x >= 0.0f && f.y >= 0.0f && f.z >= 0.0f && f.x < float(kGrid) && f.y < float(kGrid) &&
+        f.z < float(kGrid)))
+    return std::isfinite(f.x + f.y + f.z) ? 1 : 0;  // outside the box: outside the mesh
+  const int i = int(f.x), j = int(f.y), k = int(f.z);
+  return sides[std::size_t((k * kGrid + j) * kGrid + i)];
+}
+
 Result<std::shared_ptr<const MeshShape>> makeMeshShape(const TriMesh& input, std::string source,
                                                        float scale) {
   auto prepared = prepareMesh(input);
@@ -372,6 +382,26 @@ Result<std::shared_ptr<const MeshShape>> makeMeshShape(const TriMesh& input, std
     shape->vertexNormals[i] = len > 1e-12f ? sums[i] / len : glm::vec3(0, 1, 0);
   }
   shape->bvh.build(shape->vertices, tris);
+  if (shape->closed) {
+    // The box grown by a little, so that no cell is flat.
+    const glm::vec3 pad(1e-3f * diagonal + 1e-6f);
+    shape->gridLo = lo - pad;
+    shape->gridCell = (hi - lo + 2.0f * pad) / float(MeshShape::kGrid);
+    const float halfDiagonal = 0.5f * glm::length(shape->gridCell);
+    const int n = MeshShape::kGrid;
+    shape->sides.assign(std::size_t(n * n * n), 0);
+    for (int k = 0; k < n; ++k)
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const glm::vec3 centre =
+              shape->gridLo + (glm::vec3(float(i), float(j), float(k)) + 0.5f) * shape->gridCell;
+          glm::vec3 normal;
+          const float d = shape->distance(centre, normal);
+          // A margin of a few per cent for the rounding of the distance.
+          std::int8_t& cell = shape->sides[std::size_t((k * n + j) * n + i)];
+          cell = d > 1.02f * halfDiagonal ? 1 : d < -1.02f * halfDiagonal ? -1 : 0;
+        }
+  }
   return std::shared_ptr<const MeshShape>(std::move(shape));
 }
 
