@@ -7,6 +7,7 @@
 //   drape_bench --interactive [--set KEY=VALUE]...
 //   drape_bench --record-obj [--frames N] [--set KEY=VALUE]...
 //   drape_bench --busy [--steps N] [--set KEY=VALUE]...
+//   drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...
 //
 // --table: a Markdown table instead of the JSON, for choosing defaults. Each
 // way to converge (sub-steps × iterations at the same ten projections per
@@ -39,6 +40,10 @@
 // --busy: the hang scene at 128² with two busy processes beside it, the
 // default thread count against one thread (busy.hpp).
 //
+// --mesh-collider: the drape scene at 64² on its analytic sphere, on a
+// 1,280-triangle mesh sphere and on a 100,000-triangle one, and the time to
+// load the latter from an OBJ (mesh_collider.hpp).
+//
 // fold: the fold scene (37² vertices dropped onto the floor, folding onto
 // itself) with self collision on; phase_ms.self_collision is the detection.
 
@@ -56,6 +61,7 @@
 #include "busy.hpp"
 #include "cantilever.hpp"
 #include "interactive.hpp"
+#include "mesh_collider.hpp"
 #include "recording.hpp"
 #include "scene/scenes.hpp"
 #include "sim/solver.hpp"
@@ -249,7 +255,8 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300;
-  bool table = false, interactive = false, recording = false, busy = false, sameState = false;
+  bool table = false, interactive = false, recording = false, busy = false, sameState = false,
+       meshCollider = false;
   std::vector<int> sizes = {64, 128};
   std::string only;
   std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
@@ -259,7 +266,8 @@ int main(int argc, char** argv) {
       "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n"
       "       drape_bench --interactive [--set KEY=VALUE]...\n"
       "       drape_bench --record-obj [--frames N] [--set KEY=VALUE]...\n"
-      "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n";
+      "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n"
+      "       drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...\n";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--table") {
@@ -270,6 +278,8 @@ int main(int argc, char** argv) {
       recording = true;
     } else if (a == "--busy") {
       busy = true;
+    } else if (a == "--mesh-collider") {
+      meshCollider = true;
     } else if (a == "--same-state") {
       sameState = true;
     } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--only" ||
@@ -305,6 +315,7 @@ int main(int argc, char** argv) {
   if (interactive) return bench::printInteractive(extra);
   if (recording) return bench::printRecording(extra, frames);
   if (busy) return bench::printBusy(extra, steps);
+  if (meshCollider) return bench::printMeshCollider(extra, frames);
   std::vector<Workload> workloads;
   for (int n : {32, 64, 128})
     workloads.push_back({"W1/" + std::to_string(n), "hang", w1Sets(n), false});

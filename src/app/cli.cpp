@@ -49,6 +49,11 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   CLI::Option* scaleOption =
       cli.add_option("--scale", scaleText, "scale the mesh from its file units to metres")
           ->type_name("S");
+  CLI::Option* colliderOption =
+      cli.add_option("--collider", o.colliders,
+                     "add an OBJ mesh as a static collider, where the file puts it (repeatable)")
+          ->type_name("FILE.obj");
+  colliderOption->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cli.add_option("--set", o.sets, "set a parameter, e.g. --set k_stretch=0.5 (repeatable)")
       ->type_name("KEY=VALUE")
       ->take_all();
@@ -119,6 +124,8 @@ Result<Options> parseCommandLine(int argc, char** argv) {
     sim::Params check;
     if (auto r = sim::setParamAssignment(check, set); !r) return fail("--compare: " + r.error());
   }
+  for (const std::string& c : o.colliders)
+    if (c.empty()) return fail("--collider needs a file name");
   if (saveOption->count() > 0 && o.saveScenePath.empty())
     return fail("--save-scene needs a file name");
   if (statsOption->count() > 0 && o.statsPath.empty()) return fail("--stats needs a file name");

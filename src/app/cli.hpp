@@ -15,10 +15,11 @@ struct Options {
   std::string meshPath;  // --mesh: the scene is this OBJ file instead of `scene`
   scene::MeshAs meshAs = scene::MeshAs::Auto;
   scene::MeshPin meshPin;
-  bool meshZUp = false;           // --up z
-  float meshScale = 1.0f;         // --scale
-  std::vector<std::string> sets;  // KEY=VALUE, in order
-  std::optional<int> frames;      // run N frames then exit
+  bool meshZUp = false;                // --up z
+  float meshScale = 1.0f;              // --scale
+  std::vector<std::string> colliders;  // --collider: OBJ files added as static mesh colliders
+  std::vector<std::string> sets;       // KEY=VALUE, in order
+  std::optional<int> frames;           // run N frames then exit
   bool headless = false;
   std::string statsPath;
   std::string exportObjPath;

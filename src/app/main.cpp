@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
                      ? app::Session::createFromFile(options.scene, options.sets)
                      : app::Session::create(options.scene, options.sets);
   if (!session) return error(session.error());
+  if (auto r = session->addMeshColliders(options.colliders); !r) return error(r.error());
   // Outputs once the inputs are known, before anything is written (a
   // recording's folder is created by its check).
   if (auto r = app::checkOutputs(options, session.value()); !r) return error(r.error());

@@ -85,9 +85,11 @@ Result<Session> Session::createFromFile(const std::string& path,
   return createFromDescription(file.value(), sets, path);
 }
 
-Result<Session> Session::createFromDescription(const scene::SceneFile& file,
+Result<Session> Session::createFromDescription(const scene::SceneFile& described,
                                                const std::vector<std::string>& sets,
                                                const std::string& name) {
+  scene::SceneFile file = described;
+  if (auto r = scene::loadMeshColliders(file, io::readMeshShape, name); !r) return fail(r.error());
   std::vector<std::string> all = file.sets;
   all.insert(all.end(), sets.begin(), sets.end());
   auto session =
@@ -101,6 +103,9 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& file,
   }
   Session& s = session.value();
   if (auto r = scene::applySceneFile(file, s.scene_, name); !r) return fail(r.error());
+  for (const sim::Collider& c : file.colliders ? *file.colliders : std::vector<sim::Collider>())
+    if (c.mesh)
+      for (const std::string& r : c.mesh->repairs) s.warnings_.push_back(c.mesh->source + ": " + r);
   s.file_ = file;
   s.watchdog_.reset(s.scene_.world);
   return session;
@@ -122,6 +127,19 @@ Result<Session> Session::createBeside(const Session& left, const scene::SceneFil
 const std::string& Session::meshPath() const {
   static const std::string none;
   return mesh_ ? mesh_->options.name : none;
+}
+
+Result<void> Session::addMeshColliders(const std::vector<std::string>& objPaths) {
+  for (const std::string& path : objPaths) {
+    auto shape = io::readMeshShape(path, 1.0f);
+    if (!shape) return fail("--collider: " + shape.error());
+    for (const std::string& r : shape.value()->repairs) warnings_.push_back(path + ": " + r);
+    const sim::Collider c = sim::Collider::meshShape(shape.value(), glm::vec3(0.0f));
+    extraColliders_.push_back(c);
+    scene_.world.colliders.push_back(c);
+  }
+  watchdog_.reset(scene_.world);
+  return {};
 }
 
 scene::SceneFile Session::describe(const scene::CameraHint& camera) const {
@@ -160,6 +178,7 @@ Result<void> Session::reset() {
     if (auto r = scene::applySceneFile(*file_, built.value(), sceneName_); !r) return r;
   const sim::Params params = scene_.world.params;
   scene_ = std::move(built.value());
+  for (const sim::Collider& c : extraColliders_) scene_.world.colliders.push_back(c);
   scene_.world.params = params;
   frames_ = 0;
   stepMs_.clear();
@@ -181,6 +200,11 @@ std::vector<std::string> Session::settings() const {
 Result<void> Session::switchScene(const std::string& name, bool keepSettings) {
   auto next = create(name, keepSettings ? settings() : std::vector<std::string>());
   if (!next) return fail(next.error());
+  for (const sim::Collider& c : extraColliders_) {
+    next->extraColliders_.push_back(c);
+    next->scene_.world.colliders.push_back(c);
+  }
+  next->watchdog_.reset(next->scene_.world);
   *this = std::move(next.value());
   return {};
 }

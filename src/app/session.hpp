@@ -42,6 +42,10 @@ class Session {
   static Result<Session> createBeside(const Session& left, const scene::SceneFile& start,
                                       const std::vector<std::string>& sets);
 
+  // Add each OBJ file as a static mesh collider where the file puts it
+  // (--collider); they stay through reset() and switchScene().
+  Result<void> addMeshColliders(const std::vector<std::string>& objPaths);
+
   // The current scene as a scene file: its source, every parameter, pins,
   // colliders, and `camera`.
   scene::SceneFile describe(const scene::CameraHint& camera) const;
@@ -89,6 +93,7 @@ class Session {
   // camera, re-applied by reset().
   std::optional<scene::SceneFile> file_;
   std::vector<std::string> warnings_;
+  std::vector<sim::Collider> extraColliders_;  // --collider's, after the scene's own
   scene::Scene scene_;
   int frames_ = 0;
   std::vector<double> stepMs_;

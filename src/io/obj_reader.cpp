@@ -420,4 +420,14 @@ Result<ObjFile> readObj(const std::string& path) {
   return parseObj(text, path);
 }
 
+Result<std::shared_ptr<const sim::MeshShape>> readMeshShape(const std::string& path, float scale) {
+  auto file = readObj(path);
+  if (!file) return fail(file.error());
+  if (file->mesh.triangles.empty()) return fail(path + ": has no faces, cannot be a collider");
+  for (glm::vec3& p : file->mesh.positions) p *= scale;
+  auto shape = sim::makeMeshShape(file->mesh, path, scale);
+  if (!shape) return fail(path + ": " + shape.error());
+  return shape;
+}
+
 }  // namespace drape::io

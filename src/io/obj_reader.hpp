@@ -4,10 +4,12 @@
 // and repairs are sim::prepareMesh's job.
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "sim/mesh.hpp"
+#include "sim/mesh_shape.hpp"
 #include "sim/result.hpp"
 
 namespace drape::io {
@@ -39,5 +41,9 @@ Result<ObjFile> readObj(const std::string& path);
 
 // The same from text already in memory; `name` stands for the file in messages.
 Result<ObjFile> parseObj(const std::string& text, const std::string& name);
+
+// A mesh collider's shape from an OBJ file: its coordinates × scale, welded
+// and repaired, with its bounding-box tree. Errors name the file.
+Result<std::shared_ptr<const sim::MeshShape>> readMeshShape(const std::string& path, float scale);
 
 }  // namespace drape::io

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "sim/mesh_shape.hpp"
+
 namespace drape::render {
 namespace {
 
@@ -34,6 +36,10 @@ void includeCollider(sim::Bounds& b, const sim::Collider& c, const sim::Pose& po
         include(b, p - glm::vec3(c.size.x));
         include(b, p + glm::vec3(c.size.x));
       }
+      break;
+    case sim::ColliderKind::Mesh:
+      if (c.mesh)
+        for (const glm::vec3& v : c.mesh->vertices) include(b, pose.toWorld(v));
       break;
   }
 }

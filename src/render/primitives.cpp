@@ -69,4 +69,18 @@ PrimitiveMesh makeBoxMesh(const glm::vec3& h) {
   return mesh;
 }
 
+PrimitiveMesh makeShapeMesh(const sim::MeshShape& shape) {
+  PrimitiveMesh m;
+  m.vertices.reserve(shape.vertices.size());
+  for (std::size_t i = 0; i < shape.vertices.size(); ++i)
+    m.vertices.push_back({shape.vertices[i], shape.vertexNormals[i]});
+  m.indices.reserve(3 * shape.triangles.size());
+  for (const glm::uvec3& t : shape.triangles) {
+    m.indices.push_back(t.x);
+    m.indices.push_back(t.y);
+    m.indices.push_back(t.z);
+  }
+  return m;
+}
+
 }  // namespace drape::render

@@ -8,6 +8,8 @@
 
 #include <glm/glm.hpp>
 
+#include "sim/mesh_shape.hpp"
+
 namespace drape::render {
 
 // The vertex layout of every lit mesh (cloth and colliders).
@@ -25,5 +27,7 @@ PrimitiveMesh makeSphereMesh(float radius, int slices = 48, int stacks = 24);
 // Cylinder of `halfLength` along y between two hemispheres of `radius`.
 PrimitiveMesh makeCapsuleMesh(float radius, float halfLength, int slices = 48, int stacks = 24);
 PrimitiveMesh makeBoxMesh(const glm::vec3& halfExtents);
+// A mesh collider's triangles with its angle-weighted vertex normals.
+PrimitiveMesh makeShapeMesh(const sim::MeshShape& shape);
 
 }  // namespace drape::render

@@ -93,6 +93,9 @@ void Renderer::setScene(const sim::World& world) {
       case sim::ColliderKind::Capsule:
         colliders_.push_back({i, GpuMesh::fromPrimitive(makeCapsuleMesh(c.size.x, c.size.y))});
         break;
+      case sim::ColliderKind::Mesh:
+        if (c.mesh) colliders_.push_back({i, GpuMesh::fromPrimitive(makeShapeMesh(*c.mesh))});
+        break;
     }
   }
   if (!floorFromPlane_) {

@@ -16,7 +16,9 @@
 // base scene's defaults, and absent "pins"/"colliders"/"camera" keep the base
 // scene's. Errors name the file and the field ("params.k_stretch: ...").
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +39,18 @@ struct PinSpec {
   double start = 0.0;  // s, when the motion starts
 };
 
+// Where a mesh collider comes from: an OBJ file (relative paths relative to
+// the scene file) and the scale from its units to metres.
+struct MeshColliderSource {
+  std::size_t collider = 0;  // index in SceneFile::colliders
+  std::string objPath;
+  float scale = 1.0f;
+};
+
+// Reads a mesh collider's OBJ (io::readMeshShape in the app).
+using MeshShapeLoader = Result<std::shared_ptr<const sim::MeshShape>> (*)(const std::string& path,
+                                                                          float scale);
+
 struct SceneFile {
   // The cloth: a built-in scene's name, or else an OBJ file.
   std::string builtin;
@@ -50,6 +64,9 @@ struct SceneFile {
   std::vector<std::string> sets;
   std::optional<std::vector<PinSpec>> pins;
   std::optional<std::vector<sim::Collider>> colliders;
+  // The mesh colliders' files. Parsing leaves their shapes empty; they are
+  // read by loadMeshColliders.
+  std::vector<MeshColliderSource> meshColliders;
   std::optional<CameraHint> camera;
 };
 
@@ -58,15 +75,20 @@ Result<SceneFile> parseSceneFile(const std::string& text, const std::string& nam
 // Read and parse a scene file; objPath comes back resolved against the file's folder.
 Result<SceneFile> readSceneFile(const std::string& path);
 
+// Read the OBJ of every mesh collider whose shape is not there yet. Errors
+// name the file and the field (colliders[1].obj: ...).
+Result<void> loadMeshColliders(SceneFile& file, MeshShapeLoader load, const std::string& name);
+
 // Pins, colliders and camera of the file replace the built scene's. Fails
-// when a pin names a vertex the cloth does not have.
+// when a pin names a vertex the cloth does not have, or a mesh collider's
+// shape was not loaded.
 Result<void> applySceneFile(const SceneFile& file, Scene& scene, const std::string& name);
 
 // The scene file of a world: its parameters (all of them), pins, colliders and `camera`.
 SceneFile describeScene(const sim::World& world, const CameraHint& camera);
 // Text of a scene file (objPath written as given).
 std::string sceneFileText(const SceneFile& file);
-// The text of `file` to be saved at `path`: the OBJ path made relative to
+// The text of `file` to be saved at `path`: the OBJ paths made relative to
 // that file's folder when it can be. Refused when the OBJ path is not UTF-8
 // (JSON text cannot hold it).
 Result<std::string> sceneFileTextFor(const std::string& path, SceneFile file);

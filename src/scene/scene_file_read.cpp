@@ -205,10 +205,11 @@ std::vector<PinSpec> readPins(const Json& pins) {
   return out;
 }
 
-sim::Collider readCollider(const Json& c, const std::string& field) {
+sim::Collider readCollider(const Json& c, const std::string& field, std::size_t index,
+                           SceneFile& file) {
   checkKeys(c, field,
             {"shape", "center", "orientation", "normal", "radius", "half_extents", "half_length",
-             "motion"});
+             "obj", "scale", "motion"});
   const Json& shape = required(c, field, "shape");
   const std::string kind = shape.is_string() ? shape.get<std::string>() : "";
   const glm::vec3 center = vec3(required(c, field, "center"), field + ".center");
@@ -232,12 +233,24 @@ sim::Collider readCollider(const Json& c, const std::string& field) {
     out =
         sim::Collider::capsule(center, positive(required(c, field, "radius"), field + ".radius"),
                                positive(required(c, field, "half_length"), field + ".half_length"));
+  } else if (kind == "mesh") {
+    const Json& obj = required(c, field, "obj");
+    if (!obj.is_string() || obj.get<std::string>().empty())
+      refuse(field + ".obj", "expected the path of an OBJ file, got " + excerpt(obj));
+    MeshColliderSource source{index, obj.get<std::string>(), 1.0f};
+    if (auto it = c.find("scale"); it != c.end()) source.scale = positive(*it, field + ".scale");
+    file.meshColliders.push_back(source);
+    out = sim::Collider::meshShape(nullptr, center);
   } else {
-    refuse(field + ".shape", "expected one of plane, sphere, box, capsule, got " + excerpt(shape));
+    refuse(field + ".shape",
+           "expected one of plane, sphere, box, capsule, mesh, got " + excerpt(shape));
   }
   const char* unused[] = {kind == "sphere" || kind == "capsule" ? "" : "radius",
                           kind == "box" ? "" : "half_extents",
-                          kind == "capsule" ? "" : "half_length", kind == "plane" ? "" : "normal"};
+                          kind == "capsule" ? "" : "half_length",
+                          kind == "plane" ? "" : "normal",
+                          kind == "mesh" ? "" : "obj",
+                          kind == "mesh" ? "" : "scale"};
   for (const char* key : unused)
     if (*key && c.contains(key)) refuse(join(field, key), "not used by a " + kind);
   if (auto it = c.find("orientation"); it != c.end()) {
@@ -254,12 +267,12 @@ sim::Collider readCollider(const Json& c, const std::string& field) {
   return out;
 }
 
-std::vector<sim::Collider> readColliders(const Json& colliders) {
+std::vector<sim::Collider> readColliders(const Json& colliders, SceneFile& file) {
   if (!colliders.is_array())
     refuse("colliders", std::string("expected an array, got ") + typeName(colliders));
   std::vector<sim::Collider> out;
   for (std::size_t i = 0; i < colliders.size(); ++i)
-    out.push_back(readCollider(colliders[i], "colliders[" + std::to_string(i) + "]"));
+    out.push_back(readCollider(colliders[i], "colliders[" + std::to_string(i) + "]", i, file));
   return out;
 }
 
@@ -330,7 +343,7 @@ Result<SceneFile> parseSceneFile(const std::string& text, const std::string& nam
     readMesh(required(j, "", "mesh"), out);
     if (auto it = j.find("params"); it != j.end()) out.sets = readParams(*it);
     if (auto it = j.find("pins"); it != j.end()) out.pins = readPins(*it);
-    if (auto it = j.find("colliders"); it != j.end()) out.colliders = readColliders(*it);
+    if (auto it = j.find("colliders"); it != j.end()) out.colliders = readColliders(*it, out);
     if (auto it = j.find("camera"); it != j.end()) out.camera = readCamera(*it);
   } catch (const FieldError& e) {
     return fail(name + ": " + (e.field.empty() ? "" : e.field + ": ") + e.message);
@@ -357,7 +370,24 @@ Result<SceneFile> readSceneFile(const std::string& path) {
   if (!file) return file;
   if (!file->objPath.empty() && fs::path(file->objPath).is_relative())
     file->objPath = (fs::path(path).parent_path() / file->objPath).lexically_normal().string();
+  for (MeshColliderSource& m : file->meshColliders)
+    if (fs::path(m.objPath).is_relative())
+      m.objPath = (fs::path(path).parent_path() / m.objPath).lexically_normal().string();
   return file;
+}
+
+Result<void> loadMeshColliders(SceneFile& file, MeshShapeLoader load, const std::string& name) {
+  if (!file.colliders) return {};
+  for (const MeshColliderSource& m : file.meshColliders) {
+    if (m.collider >= file.colliders->size()) continue;
+    sim::Collider& c = (*file.colliders)[m.collider];
+    if (c.kind != sim::ColliderKind::Mesh || c.mesh) continue;
+    auto shape = load(m.objPath, m.scale);
+    if (!shape)
+      return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + shape.error());
+    c.mesh = shape.value();
+  }
+  return {};
 }
 
 Result<void> applySceneFile(const SceneFile& file, Scene& scene, const std::string& name) {
@@ -377,6 +407,9 @@ Result<void> applySceneFile(const SceneFile& file, Scene& scene, const std::stri
     }
   }
   if (file.colliders) {
+    for (std::size_t i = 0; i < file.colliders->size(); ++i)
+      if ((*file.colliders)[i].kind == sim::ColliderKind::Mesh && !(*file.colliders)[i].mesh)
+        return fail(name + ": colliders[" + std::to_string(i) + "].obj: the mesh is not loaded");
     // The file's colliders, then those that show the scene's rigid bodies.
     std::vector<sim::Collider> colliders = *file.colliders;
     for (sim::RigidBody& b : world.bodies) {

@@ -32,6 +32,8 @@ const char* shapeName(sim::ColliderKind k) {
       return "box";
     case sim::ColliderKind::Capsule:
       return "capsule";
+    case sim::ColliderKind::Mesh:
+      return "mesh";
     case sim::ColliderKind::Plane:
       break;
   }
@@ -48,9 +50,13 @@ Json motion(const sim::Motion& m) {
   return j;
 }
 
-Json collider(const sim::Collider& c) {
+Json collider(const sim::Collider& c, const MeshColliderSource* source) {
   Json j;
   j["shape"] = shapeName(c.kind);
+  if (source) {
+    j["obj"] = source->objPath;
+    if (source->scale != 1.0f) j["scale"] = exact(source->scale);
+  }
   j["center"] = vec3(c.center);
   j["orientation"] = Json::array({exact(c.orientation.w), exact(c.orientation.x),
                                   exact(c.orientation.y), exact(c.orientation.z)});
@@ -65,6 +71,7 @@ Json collider(const sim::Collider& c) {
       j["radius"] = exact(c.size.x);
       j["half_length"] = exact(c.size.y);
       break;
+    case sim::ColliderKind::Mesh:
     case sim::ColliderKind::Plane:
       break;
   }
@@ -123,7 +130,11 @@ SceneFile describeScene(const sim::World& world, const CameraHint& camera) {
   for (std::size_t i = 0; i < world.colliders.size(); ++i) {
     bool showsBody = false;
     for (const sim::RigidBody& b : world.bodies) showsBody = showsBody || b.collider == i;
-    if (!showsBody) colliders.push_back(world.colliders[i]);
+    if (showsBody) continue;
+    const sim::Collider& c = world.colliders[i];
+    if (c.kind == sim::ColliderKind::Mesh && c.mesh)
+      f.meshColliders.push_back({colliders.size(), c.mesh->source, c.mesh->scale});
+    colliders.push_back(c);
   }
   f.colliders = std::move(colliders);
   f.camera = camera;
@@ -161,7 +172,12 @@ std::string sceneFileText(const SceneFile& f) {
   }
   if (f.colliders) {
     Json colliders = Json::array();
-    for (const sim::Collider& c : *f.colliders) colliders.push_back(collider(c));
+    for (std::size_t i = 0; i < f.colliders->size(); ++i) {
+      const MeshColliderSource* source = nullptr;
+      for (const MeshColliderSource& m : f.meshColliders)
+        if (m.collider == i) source = &m;
+      colliders.push_back(collider((*f.colliders)[i], source));
+    }
     j["colliders"] = colliders;
   }
   if (f.camera)
@@ -174,15 +190,18 @@ std::string sceneFileText(const SceneFile& f) {
 
 Result<std::string> sceneFileTextFor(const std::string& path, SceneFile file) {
   namespace fs = std::filesystem;
-  if (!file.objPath.empty()) {
-    if (!isValidUtf8(file.objPath))
+  std::vector<std::string*> paths;
+  if (!file.objPath.empty()) paths.push_back(&file.objPath);
+  for (MeshColliderSource& m : file.meshColliders) paths.push_back(&m.objPath);
+  for (std::string* obj : paths) {
+    if (!isValidUtf8(*obj))
       return fail(printable(path) + ": cannot save the scene: the mesh's file name " +
-                  printable(file.objPath) +
+                  printable(*obj) +
                   " is not UTF-8, which a scene file cannot hold; rename the OBJ file");
     std::error_code ec;
     const fs::path folder = fs::absolute(fs::path(path), ec).parent_path();
-    const fs::path rel = fs::relative(fs::absolute(file.objPath, ec), folder, ec);
-    if (!ec && !rel.empty()) file.objPath = rel.string();
+    const fs::path rel = fs::relative(fs::absolute(*obj, ec), folder, ec);
+    if (!ec && !rel.empty()) *obj = rel.string();
   }
   return sceneFileText(file);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/gtx/quaternion.hpp>
 
@@ -62,6 +63,16 @@ Collider Collider::capsule(const glm::vec3& center, float radius, float halfLeng
   return c;
 }
 
+Collider Collider::meshShape(std::shared_ptr<const MeshShape> shape, const glm::vec3& center,
+                             const glm::quat& orientation) {
+  Collider c;
+  c.kind = ColliderKind::Mesh;
+  c.center = center;
+  c.orientation = orientation;
+  c.mesh = std::move(shape);
+  return c;
+}
+
 Pose poseAt(const Collider& c, double t) {
   Pose pose;
   pose.position = c.motion.apply(c.center, t);
@@ -103,6 +114,9 @@ float signedDistance(const Collider& c, const glm::vec3& x, glm::vec3& normal) {
       normal[axis] = s[axis];
       return q[axis];
     }
+    case ColliderKind::Mesh:
+      if (c.mesh) return c.mesh->distance(x, normal);
+      break;
   }
   normal = glm::vec3(0, 1, 0);
   return 1e30f;
@@ -174,6 +188,65 @@ float entryTime(const Collider& c, const glm::vec3& a, const glm::vec3& b, float
   return lo;
 }
 
+// The contact of the ray a → b (local frame) with a mesh: the plane at
+// `thickness` from the surface through the point qLocal, normal nLocal.
+// A closed mesh is solid: a ray from outside that crosses the surface meets
+// it where it crosses, one that starts inside is pushed out to the nearest
+// surface point. An open mesh is a sheet with the thickness on both sides:
+// the vertex stays on the side it starts on, and a ray that crosses the sheet
+// is stopped where it crosses, however thin the sheet and fast the vertex.
+bool meshContact(const MeshShape& m, const glm::vec3& a, const glm::vec3& b, float thickness,
+                 float margin, float travel, glm::vec3& qLocal, glm::vec3& nLocal) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  const float reach = thickness + margin + travel;
+  // The mesh lies in a ball of m.radius: a ray that stays outside that ball
+  // grown by the reach meets nothing.
+  if (glm::length(a) - m.radius > reach) return false;
+  ClosestPoint ca;
+  // Far from the surface, but maybe deep inside a closed mesh: unless its
+  // grid says the point is outside, the sign needs the closest point at any
+  // distance.
+  if (!m.closest(a, reach, ca) && (!m.closed || m.side(a) > 0 || !m.closest(a, kInf, ca)))
+    return false;
+  const float side = glm::dot(a - ca.point, m.pseudoNormal(ca)) < 0.0f ? -1.0f : 1.0f;
+  const bool inside = m.closed && side < 0.0f;
+  float tHit;
+  std::uint32_t hit;
+  // The ray can cross the surface only if it is as long as a's distance to it.
+  const float da = std::sqrt(ca.distance2);
+  const bool mayCross = travel * 1.0001f + 1e-7f >= da;
+  if (!inside && mayCross && travel > 0.0f && m.firstHit(a, b, tHit, hit)) {
+    // Continuous: the tangent plane of the crossed triangle, on the side the
+    // vertex comes from (outside for a solid).
+    nLocal = (m.closed ? 1.0f : side) * m.faceNormals[hit];
+    qLocal = a + (b - a) * tHit + nLocal * thickness;
+    return true;
+  }
+  // Static: the closest surface point to b, when b is inside or near.
+  // The point found for a bounds b's distance (a little over, for rounding):
+  // a search within that bound prunes most of the tree.
+  ClosestPoint cb;
+  const float known = glm::length(b - ca.point) * 1.0001f + 1e-7f;
+  if (!m.closest(b, std::min(inside ? kInf : reach, known), cb)) return false;
+  const glm::vec3 pn = m.pseudoNormal(cb);
+  const float d = std::sqrt(cb.distance2);
+  const glm::vec3 away = b - cb.point;
+  if (m.closed) {
+    const float sign = glm::dot(away, pn) < 0.0f ? -1.0f : 1.0f;
+    if (sign * d - thickness >= margin) return false;
+    nLocal = d > 1e-12f ? sign * away / d : pn;
+  } else {
+    if (d - thickness >= margin) return false;
+    // The normal of the closest feature on the side the vertex came from,
+    // not the direction to it: near a rim that direction points round the
+    // rim's edge, and its plane would let the solve carry the vertex across
+    // the sheet beside it.
+    nLocal = side * pn;
+  }
+  qLocal = cb.point + nLocal * thickness;
+  return true;
+}
+
 }  // namespace
 
 bool generateContact(const Collider& c, const Pose& from, const Pose& to, const glm::vec3& x,
@@ -182,6 +255,18 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
   const glm::vec3 a = from.toLocal(x);
   const glm::vec3 b = to.toLocal(p);
   const float travel = glm::length(b - a);
+  if (c.kind == ColliderKind::Mesh) {
+    glm::vec3 qLocal, nLocal;
+    if (!c.mesh || !meshContact(*c.mesh, a, b, thickness, margin, travel, qLocal, nLocal))
+      return false;
+    out.collider = 0;
+    out.q = to.toWorld(qLocal);
+    out.n = glm::normalize(to.rotation * nLocal);
+    out.surfaceShift = out.q - from.toWorld(qLocal);
+    out.approachSpeed = 0.0f;
+    out.touched = false;
+    return true;
+  }
   glm::vec3 na, nb;
   // f(t) = distance of a + t(b − a) to the inflated surface; a signed distance
   // is 1-Lipschitz, so f(t) ≥ f(0) − t·travel and ≥ f(1) − (1 − t)·travel.
@@ -233,6 +318,12 @@ FarTest farTest(const Collider& c, const Pose& from, const Pose& to) {
       break;
     case ColliderKind::Box:
       t.radius = glm::length(c.size);
+      break;
+    case ColliderKind::Mesh:
+      // The mesh, inside and all, lies in the ball of its radius about its
+      // local origin.
+      if (!c.mesh) t.active = false;
+      t.radius = c.mesh ? c.mesh->radius : 0.0f;
       break;
   }
   return t;

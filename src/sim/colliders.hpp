@@ -1,14 +1,17 @@
 #pragma once
-// Rigid colliders (paper §3.4): plane, sphere, box, capsule, each static or
-// kinematic. Shapes are described in a local frame and placed by a pose that a
-// Motion moves over time.
+// Rigid colliders (paper §3.4): plane, sphere, box, capsule and triangle
+// mesh, each static or kinematic. Shapes are described in a local frame and
+// placed by a pose that a Motion moves over time.
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+
+#include "sim/mesh_shape.hpp"
 
 namespace drape::sim {
 
@@ -28,7 +31,7 @@ struct Motion {
   glm::vec3 apply(const glm::vec3& rest, double t) const;
 };
 
-enum class ColliderKind : std::uint8_t { Plane, Sphere, Box, Capsule };
+enum class ColliderKind : std::uint8_t { Plane, Sphere, Box, Capsule, Mesh };
 
 struct Collider {
   ColliderKind kind = ColliderKind::Plane;
@@ -37,9 +40,12 @@ struct Collider {
   glm::vec3 center{0.0f};
   glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
   // Sphere: radius = size.x. Box: half extents. Capsule: radius = size.x,
-  // half length of the axis segment = size.y. Plane: unused.
+  // half length of the axis segment = size.y. Plane, mesh: unused.
   glm::vec3 size{0.0f};
   Motion motion;
+  // Mesh: the surface in the local frame, shared by every copy of the
+  // collider (a world rolled back or rebuilt keeps the same shape).
+  std::shared_ptr<const MeshShape> mesh;
 
   static Collider plane(const glm::vec3& point, const glm::vec3& normal);
   static Collider sphere(const glm::vec3& center, float radius);
@@ -47,6 +53,9 @@ struct Collider {
                       const glm::quat& orientation = glm::quat(1, 0, 0, 0));
   static Collider capsule(const glm::vec3& center, float radius, float halfLength,
                           const glm::quat& orientation = glm::quat(1, 0, 0, 0));
+  // Local origin at `center`: the shape's vertices are offsets from it.
+  static Collider meshShape(std::shared_ptr<const MeshShape> shape, const glm::vec3& center,
+                            const glm::quat& orientation = glm::quat(1, 0, 0, 0));
 };
 
 // World pose of a collider at time t.
@@ -61,7 +70,9 @@ struct Pose {
 Pose poseAt(const Collider& c, double t);
 
 // Signed distance of a local-frame point to the shape's surface (negative
-// inside), with the outward unit normal at the closest surface point.
+// inside), with the outward unit normal at the closest surface point. An
+// open mesh has no inside: its distance is never negative, and the normal
+// points from the surface to the point.
 float signedDistance(const Collider& c, const glm::vec3& local, glm::vec3& normal);
 
 // A collision constraint (paper §3.4): C(p) = (p − q)·n ≥ 0, q on the surface

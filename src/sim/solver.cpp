@@ -102,6 +102,18 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
     sc.farTests[c] = farTest(world.colliders[c], sc.posesFrom[c], sc.posesTo[c]);
   }
   const float thickness = world.params.thickness;
+  // A vertex that barely moves by itself may be dragged far by its
+  // neighbours during the solve. Inside a solid that is undone at the next
+  // step (it is pushed back out), but a vertex dragged through an open
+  // mesh's sheet would stay on the far side: open meshes take every vertex
+  // within the fastest vertex's travel.
+  float fastest = 0.0f;
+  for (const Collider& c : world.colliders)
+    if (c.kind == ColliderKind::Mesh && c.mesh && !c.mesh->closed) {
+      for (std::size_t i = 0; i < s.x.size(); ++i)
+        if (s.w[i] != 0.0f) fastest = std::max(fastest, glm::length(s.p[i] - s.x[i]));
+      break;
+    }
   // Vertices in chunks, on the solver's threads, after a first one that is
   // beside(); the chunks' contacts are joined in order, so they come out in
   // vertex order on any thread count.
@@ -126,10 +138,13 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
       const float move = glm::length(s.p[i] - s.x[i]);
       const float margin = move + 0.5f * thickness + 1e-4f;
       for (std::uint32_t c = 0; c < world.colliders.size(); ++c) {
-        if (sc.farTests[c].far(s.x[i], move, thickness, margin)) continue;
+        const Collider& shape = world.colliders[c];
+        const bool sheet = shape.kind == ColliderKind::Mesh && shape.mesh && !shape.mesh->closed;
+        const float reach = sheet ? margin + fastest : margin;
+        if (sc.farTests[c].far(s.x[i], move, thickness, reach)) continue;
         Contact contact;
         if (!generateContact(world.colliders[c], sc.posesFrom[c], sc.posesTo[c], s.x[i], s.p[i],
-                             thickness, margin, contact))
+                             thickness, reach, contact))
           continue;
         contact.vertex = i;
         contact.collider = c;

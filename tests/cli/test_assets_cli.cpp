@@ -4,11 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include <glm/glm.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
@@ -33,6 +38,60 @@ nlohmann::json runScene(const std::string& name, int frames, const std::string& 
   return readJson(stats);
 }
 
+struct Triangles {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::uvec3> triangles;
+};
+
+// The `v` lines and the faces (fans of their corners' vertex indices) of an OBJ file.
+Triangles readTriangles(const std::string& file) {
+  Triangles m;
+  std::istringstream in(cli_test::slurp(file));
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string tag;
+    words >> tag;
+    if (tag == "v") {
+      glm::vec3 p;
+      words >> p.x >> p.y >> p.z;
+      m.positions.push_back(p);
+    } else if (tag == "f") {
+      std::vector<std::uint32_t> corners;
+      for (std::string w; words >> w;) corners.push_back(std::uint32_t(std::stoul(w)) - 1);
+      for (std::size_t k = 2; k < corners.size(); ++k)
+        m.triangles.push_back({corners[0], corners[k - 1], corners[k]});
+    }
+  }
+  return m;
+}
+
+// Solid angle of each triangle seen from p, over 4π, summed: 1 inside a
+// closed outward mesh, 0 outside (Van Oosterom & Strackee 1983).
+double windingNumber(const Triangles& m, const glm::vec3& p) {
+  double sum = 0.0;
+  for (const glm::uvec3& t : m.triangles) {
+    const glm::dvec3 a = glm::dvec3(m.positions[t.x]) - glm::dvec3(p);
+    const glm::dvec3 b = glm::dvec3(m.positions[t.y]) - glm::dvec3(p);
+    const glm::dvec3 c = glm::dvec3(m.positions[t.z]) - glm::dvec3(p);
+    const double la = glm::length(a), lb = glm::length(b), lc = glm::length(c);
+    sum += 2.0 *
+           std::atan2(glm::dot(a, glm::cross(b, c)), la * lb * lc + glm::dot(a, b) * lc +
+                                                         glm::dot(b, c) * la + glm::dot(c, a) * lb);
+  }
+  return sum / (4.0 * 3.14159265358979323846);
+}
+
+// How many of `cloth`'s vertices lie inside the closed mesh `solid`.
+int verticesInside(const std::string& cloth, const std::string& solid) {
+  const Triangles c = readTriangles(cloth), s = readTriangles(solid);
+  EXPECT_FALSE(c.positions.empty()) << cloth;
+  EXPECT_FALSE(s.triangles.empty()) << solid;
+  int inside = 0;
+  for (const glm::vec3& x : c.positions) inside += windingNumber(s, x) > 0.5 ? 1 : 0;
+  return inside;
+}
+
 }  // namespace
 
 // Every scene file in assets/scenes is one of those checked below, so that a
@@ -41,8 +100,8 @@ TEST_F(Cli, EveryAssetSceneIsChecked) {
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(kAssets / "scenes"))
     names.insert(entry.path().filename().string());
-  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "tablecloth.json",
-                                          "torus.json"}));
+  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "statue.json",
+                                          "tablecloth.json", "torus.json"}));
 }
 
 // The scene picker and --list-scenes offer the build tree's copy of every
@@ -66,8 +125,8 @@ TEST_F(Cli, ListScenesOffersTheExamplesBesideTheProgram) {
     const Outcome run = drape("--headless --frames 2 --scene " + file.string());
     EXPECT_EQ(run.code, 0) << file << ": " << run.err;
   }
-  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "tablecloth.json",
-                                          "torus.json"}));
+  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "statue.json",
+                                          "tablecloth.json", "torus.json"}));
 }
 
 // A round cloth dropped on a square table lies on its top and hangs over its
@@ -140,4 +199,72 @@ TEST_F(Cli, CurtainHangsFromItsTopAndBillowsDownwind) {
   EXPECT_GT(lo[1].get<double>(), -0.3);         // above the floor
   EXPECT_LT(lo[1].get<double>(), 0.6);          // still hanging
   EXPECT_LT(s["strain"]["mean"].get<double>(), 0.02);
+}
+
+// statue: the drape cloth falls on a closed figure of 5120 triangles, a mesh
+// collider, and hangs from its head and arms: none of it inside the figure,
+// and held above the floor.
+TEST_F(Cli, StatueHoldsTheClothOnItsHeadAndShoulders) {
+  const Outcome r =
+      drape("--headless --frames 200 --scene " + (kAssets / "scenes" / "statue.json").string() +
+            " --stats " + path("s.json") + " --export-obj " + path("cloth.obj"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const nlohmann::json stats = readJson(path("s.json"));
+  EXPECT_EQ(stats["constraints"]["colliders"], 2);
+  EXPECT_GT(stats["min_collider_distance"].get<double>(), 0.005);
+  EXPECT_GT(stats["bounds"]["max"][1].get<double>(), -0.2);  // resting on the figure, not the floor
+  EXPECT_EQ(verticesInside(path("cloth.obj"), (kAssets / "meshes" / "statue.obj").string()), 0);
+}
+
+// --collider adds a closed OBJ model to a built-in scene: the cloth stays
+// out of it, by a winding number of its own.
+TEST_F(Cli, ColliderOptionKeepsTheClothOutOfTheModel) {
+  const std::string model = (kAssets / "meshes" / "statue.obj").string();
+  const Outcome r = drape("--headless --frames 150 --scene drape --set resolution=32 --collider " +
+                          model + " --export-obj " + path("cloth.obj"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(verticesInside(path("cloth.obj"), model), 0);
+}
+
+// A scene with a mesh collider saved and loaded again reruns bit for bit,
+// with the OBJ's path written relative to the scene file.
+TEST_F(Cli, MeshColliderSceneFileRerunsBitForBit) {
+  fs::copy_file(kAssets / "meshes" / "statue.obj", path("model.obj"));
+  const Outcome first = drape(
+      "--headless --frames 40 --scene drape --set resolution=24 "
+      "--collider " +
+      path("model.obj") + " --save-scene " + path("s.json") + " --export-obj " + path("a.obj"));
+  ASSERT_EQ(first.code, 0) << first.err;
+  const nlohmann::json saved = readJson(path("s.json"));
+  const nlohmann::json& mesh = saved["colliders"].back();
+  EXPECT_EQ(mesh["shape"], "mesh");
+  EXPECT_EQ(mesh["obj"], "model.obj");
+  const Outcome again =
+      drape("--headless --frames 40 --scene " + path("s.json") + " --export-obj " + path("b.obj"));
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(cli_test::slurp(path("a.obj")), cli_test::slurp(path("b.obj")));
+}
+
+TEST_F(Cli, MissingOrBrokenColliderIsOneLineError) {
+  const Outcome missing = drape("--headless --frames 1 --collider " + path("none.obj"));
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.err.rfind("drape: error: --collider: ", 0), 0u) << missing.err;
+  EXPECT_EQ(std::count(missing.err.begin(), missing.err.end(), '\n'), 1) << missing.err;
+  {
+    std::ofstream f(path("flat.obj"));
+    f << "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n";
+  }
+  const Outcome flat = drape("--headless --frames 1 --collider " + path("flat.obj"));
+  EXPECT_EQ(flat.code, 2);
+  EXPECT_EQ(flat.err.rfind("drape: error: --collider: ", 0), 0u) << flat.err;
+  EXPECT_EQ(std::count(flat.err.begin(), flat.err.end(), '\n'), 1) << flat.err;
+  {
+    std::ofstream f(path("s.json"));
+    f << R"({"drape_scene": 1, "mesh": {"scene": "drape"}, "colliders": [)"
+      << R"({"shape": "mesh", "obj": "gone.obj", "center": [0, 0, 0]}]})";
+  }
+  const Outcome scene = drape("--headless --frames 1 --scene " + path("s.json"));
+  EXPECT_EQ(scene.code, 2);
+  EXPECT_NE(scene.err.find("colliders[0].obj: "), std::string::npos) << scene.err;
 }
