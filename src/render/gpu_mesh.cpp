@@ -50,33 +50,34 @@ void GpuMesh::setIndices(const std::uint32_t* indices, std::size_t count) {
   indexCount_ = count;
 }
 
-void GpuMesh::updateColors(const std::vector<glm::vec3>& colors) {
-  if (colors_.get() == 0) colors_ = makeBuffer();
-  glBindVertexArray(vao_.get());
-  glBindBuffer(GL_ARRAY_BUFFER, colors_.get());
-  const auto bytes = GLsizeiptr(colors.size() * sizeof(glm::vec3));
-  if (colors.size() == colorCount_) {
-    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, colors.data());
+void GpuMesh::Stream::upload(const VertexArray& vao, const void* data, std::size_t n,
+                             std::size_t size) {
+  if (buffer.get() == 0) buffer = makeBuffer();
+  glBindVertexArray(vao.get());
+  glBindBuffer(GL_ARRAY_BUFFER, buffer.get());
+  const auto bytes = GLsizeiptr(n * size);
+  if (n == count) {
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, data);
   } else {
-    glBufferData(GL_ARRAY_BUFFER, bytes, colors.data(), GL_DYNAMIC_DRAW);
-    colorCount_ = colors.size();
+    glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_DYNAMIC_DRAW);
+    count = n;
   }
-  if (!colorsOn_) {
+  if (!on) {
     // The attribute's buffer binding is VAO state, captured here.
-    glEnableVertexAttribArray(2);
-    glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
-    colorsOn_ = true;
+    glEnableVertexAttribArray(location);
+    glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, GLsizei(size), nullptr);
+    on = true;
   }
   glBindVertexArray(0);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
-void GpuMesh::clearColors() {
-  if (!colorsOn_) return;
-  glBindVertexArray(vao_.get());
-  glDisableVertexAttribArray(2);
+void GpuMesh::Stream::clear(const VertexArray& vao) {
+  if (!on) return;
+  glBindVertexArray(vao.get());
+  glDisableVertexAttribArray(location);
   glBindVertexArray(0);
-  colorsOn_ = false;
+  on = false;
 }
 
 void GpuMesh::draw() const {

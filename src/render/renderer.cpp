@@ -116,7 +116,14 @@ void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bo
   program.set("uBack", look.clothBack);
   program.set("uShininess", 24.0f);
   program.set("uSpecular", 0.12f);
+  // The weave on the lit cloth alone, and only where it has UVs.
+  const bool weave = !clothColors && cloth_.metresPerUV() > 0.0f && look.weaveCell > 0.0f;
+  program.set("uWeave", weave ? look.weave : 0.0f);
+  program.set("uWeaveScale", weave ? cloth_.metresPerUV() / look.weaveCell : 0.0f);
+  program.set("uFold", look.foldShade);
   cloth_.draw();
+  program.set("uWeave", 0.0f);
+  program.set("uFold", 0.0f);
   program.set("uVertexColor", 0.0f);
   program.set("uFront", look.collider);
   program.set("uBack", look.collider);
@@ -219,7 +226,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_TRUE);
 
-  cloth_.update(world, newTopology_);
+  cloth_.update(world, newTopology_, look.foldRadius);
   newTopology_ = false;
   if (view.shading == Shading::Strain)
     cloth_.updateStrainColors(world, view.strainMax, view.crossed);

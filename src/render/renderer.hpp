@@ -43,6 +43,16 @@ struct Look {
   glm::vec4 shadow{0.05f, 0.06f, 0.09f, 0.30f};
   float pinRadius = 0.025f;    // m
   float pinMinPixels = 11.0f;  // a pin marker is never drawn smaller across
+  // The lit cloth's fabric (shaders/mesh.frag): a plain weave whose cells
+  // (one crossing of two threads) measure `weaveCell` on the cloth at rest,
+  // its threads' edges 0.64 × `weave` darker and crowns 0.36 × `weave`
+  // brighter in linear light; and folds that bend as tight as `foldRadius`
+  // take `foldShade` of the ambient light (half that of the key) from their
+  // inside.
+  float weave = 0.1f;
+  float weaveCell = 0.02f;   // m
+  float foldRadius = 0.08f;  // m
+  float foldShade = 0.6f;
 };
 
 // How the cloth is shown.

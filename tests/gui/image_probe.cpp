@@ -10,6 +10,11 @@
 //                                               run of MASK pixels
 //   image_probe diff IMG IMG REGION FUZZ      → pixels whose colours differ by more
 //                                               than FUZZ (0..1, of the RGB diagonal)
+//   image_probe grain IMG REGION MASK         → "PIXELS RMS MAX": over the region's pixels
+//                                               whose 5×5 neighbourhood lies in MASK,
+//                                               how much their luma departs from the
+//                                               neighbourhood's mean, relative to it
+//                                               (root mean square and largest)
 //   image_probe edges IMG REGION MASK         → "EDGES BLENDED": the MASK's boundary
 //                                               crossed along rows and columns, and
 //                                               how many crossings show a blended
@@ -208,6 +213,32 @@ int main(int argc, char** argv) {
         count += std::sqrt(d0 * d0 + d1 * d1 + d2 * d2) > fuzz;
       }
     std::printf("%zu\n", count);
+  } else if (cmd == "grain" && argc == 5) {
+    const Region r = region(argv[3], img);
+    const Mask m = mask(argv[4]);
+    auto luma = [&](int x, int y) {
+      const unsigned char* p = img.at(x, y);
+      return (0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2]) / 255.0;
+    };
+    std::size_t pixels = 0;
+    double sum2 = 0.0, most = 0.0;
+    for (int y = std::max(r.y, 2); y < std::min(r.y + r.h, img.h - 2); ++y)
+      for (int x = std::max(r.x, 2); x < std::min(r.x + r.w, img.w - 2); ++x) {
+        double mean = 0.0;
+        bool inside = true;
+        for (int dy = -2; dy <= 2 && inside; ++dy)
+          for (int dx = -2; dx <= 2 && inside; ++dx) {
+            inside = in(img, m, x + dx, y + dy);
+            mean += luma(x + dx, y + dy);
+          }
+        if (!inside || mean <= 0.0) continue;
+        mean /= 25.0;
+        const double d = (luma(x, y) - mean) / mean;
+        sum2 += d * d;
+        most = std::max(most, std::abs(d));
+        ++pixels;
+      }
+    std::printf("%zu %.6f %.6f\n", pixels, pixels ? std::sqrt(sum2 / double(pixels)) : 0.0, most);
   } else if (cmd == "edges" && argc == 5) {
     const Region r = region(argv[3], img);
     const Mask m = mask(argv[4]);
