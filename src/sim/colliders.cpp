@@ -255,10 +255,9 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
   const glm::vec3 a = from.toLocal(x);
   const glm::vec3 b = to.toLocal(p);
   const float travel = glm::length(b - a);
-  if (c.kind == ColliderKind::Mesh) {
-    glm::vec3 qLocal, nLocal;
-    if (!c.mesh || !meshContact(*c.mesh, a, b, thickness, margin, travel, qLocal, nLocal))
-      return false;
+  // The constraint through the local point q with normal n, placed at the
+  // step's end pose; the surface's own motion over the step goes to friction.
+  auto emit = [&](const glm::vec3& qLocal, const glm::vec3& nLocal) {
     out.collider = 0;
     out.q = to.toWorld(qLocal);
     out.n = glm::normalize(to.rotation * nLocal);
@@ -266,6 +265,12 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
     out.approachSpeed = 0.0f;
     out.touched = false;
     return true;
+  };
+  if (c.kind == ColliderKind::Mesh) {
+    glm::vec3 qLocal, nLocal;
+    if (!c.mesh || !meshContact(*c.mesh, a, b, thickness, margin, travel, qLocal, nLocal))
+      return false;
+    return emit(qLocal, nLocal);
   }
   glm::vec3 na, nb;
   // f(t) = distance of a + t(b − a) to the inflated surface; a signed distance
@@ -289,13 +294,7 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
   } else {
     return false;
   }
-  out.collider = 0;
-  out.q = to.toWorld(qLocal);
-  out.n = glm::normalize(to.rotation * nLocal);
-  out.surfaceShift = out.q - from.toWorld(qLocal);
-  out.approachSpeed = 0.0f;
-  out.touched = false;
-  return true;
+  return emit(qLocal, nLocal);
 }
 
 FarTest farTest(const Collider& c, const Pose& from, const Pose& to) {
