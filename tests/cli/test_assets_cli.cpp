@@ -16,6 +16,7 @@
 #include <glm/glm.hpp>
 #include <nlohmann/json.hpp>
 
+#include "../winding_number.hpp"
 #include "cli_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -66,29 +67,13 @@ Triangles readTriangles(const std::string& file) {
   return m;
 }
 
-// Solid angle of each triangle seen from p, over 4π, summed: 1 inside a
-// closed outward mesh, 0 outside (Van Oosterom & Strackee 1983).
-double windingNumber(const Triangles& m, const glm::vec3& p) {
-  double sum = 0.0;
-  for (const glm::uvec3& t : m.triangles) {
-    const glm::dvec3 a = glm::dvec3(m.positions[t.x]) - glm::dvec3(p);
-    const glm::dvec3 b = glm::dvec3(m.positions[t.y]) - glm::dvec3(p);
-    const glm::dvec3 c = glm::dvec3(m.positions[t.z]) - glm::dvec3(p);
-    const double la = glm::length(a), lb = glm::length(b), lc = glm::length(c);
-    sum += 2.0 *
-           std::atan2(glm::dot(a, glm::cross(b, c)), la * lb * lc + glm::dot(a, b) * lc +
-                                                         glm::dot(b, c) * la + glm::dot(c, a) * lb);
-  }
-  return sum / (4.0 * 3.14159265358979323846);
-}
-
 // How many of `cloth`'s vertices lie inside the closed mesh `solid`.
 int verticesInside(const std::string& cloth, const std::string& solid) {
   const Triangles c = readTriangles(cloth), s = readTriangles(solid);
   EXPECT_FALSE(c.positions.empty()) << cloth;
   EXPECT_FALSE(s.triangles.empty()) << solid;
   int inside = 0;
-  for (const glm::vec3& x : c.positions) inside += windingNumber(s, x) > 0.5 ? 1 : 0;
+  for (const glm::vec3& x : c.positions) inside += test_geometry::windingNumber(s, x) > 0.5 ? 1 : 0;
   return inside;
 }
 

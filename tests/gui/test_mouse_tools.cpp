@@ -36,6 +36,17 @@ glm::vec2 screenOf(const render::Camera& c, const glm::vec3& p) {
   return {(clip.x / clip.w + 1.0f) * 0.5f * kW, (1.0f - clip.y / clip.w) * 0.5f * kH};
 }
 
+// The cursor dragged from `from` in `steps` frames to `from + reach·(to −
+// from)`, the tools updated each frame (the button already down).
+void drag(MouseTools& tools, Fixture& f, glm::vec2 from, glm::vec2 to, int steps,
+          float reach = 1.0f) {
+  for (int i = 1; i <= steps; ++i) {
+    const glm::vec2 p = from + (to - from) * (reach * float(i) / float(steps));
+    tools.move(p.x, p.y);
+    tools.update(f.camera, f.session.world());
+  }
+}
+
 constexpr std::uint32_t kMiddle = 6 * 12 + 6;  // a vertex in the middle of the 12 × 12 grid
 
 TEST(MouseTools, PressOnTheClothGrabsTheVertexUnderTheCursor) {
@@ -207,11 +218,7 @@ TEST(MouseTools, ACutStrokeRipsTheClothApart) {
   const glm::vec2 a = screenOf(f.camera, w.state.x[6 * 12 + 0]);
   const glm::vec2 b = screenOf(f.camera, w.state.x[6 * 12 + 11]);
   ASSERT_TRUE(tools.press(a.x, a.y, false, f.camera, w));
-  for (int i = 1; i <= 12; ++i) {
-    const glm::vec2 p = a + (b - a) * (1.2f * float(i) / 12.0f);
-    tools.move(p.x, p.y);
-    tools.update(f.camera, w);
-  }
+  drag(tools, f, a, b, 12, 1.2f);
   tools.release(w);
   EXPECT_FALSE(tools.holding());
   EXPECT_GT(w.cloth.pieceCount, 1u);
@@ -284,11 +291,7 @@ TEST(MouseTools, ACutStrokeStartingOffTheClothCutsAndIsDrawn) {
   const glm::vec2 start = a - 0.3f * (b - a);
   ASSERT_TRUE(tools.press(start.x, start.y, false, f.camera, w));
   EXPECT_EQ(w.tornEdges, 0u);
-  for (int i = 1; i <= 16; ++i) {
-    const glm::vec2 p = start + (b - start) * (1.2f * float(i) / 16.0f);
-    tools.move(p.x, p.y);
-    tools.update(f.camera, w);
-  }
+  drag(tools, f, start, b, 16, 1.2f);
   EXPECT_EQ(tools.strokeTrail().size(), 17u);  // the press and each frame's cursor
   EXPECT_EQ(tools.strokeTrail().front(), start);
   tools.release(w);
@@ -315,11 +318,7 @@ TEST(MouseTools, CutsLeaveNoLooseSlivers) {
     const glm::vec2 a = box0 + (box1 - box0) * glm::vec2(random(), random());
     const glm::vec2 b = box0 + (box1 - box0) * glm::vec2(random(), random());
     tools.press(a.x, a.y, false, f.camera, w);
-    for (int i = 1; i <= 8; ++i) {
-      const glm::vec2 p = a + (b - a) * (float(i) / 8.0f);
-      tools.move(p.x, p.y);
-      tools.update(f.camera, w);
-    }
+    drag(tools, f, a, b, 8);
     tools.release(w);
   }
   ASSERT_GT(w.cloth.pieceCount, 3u);  // the strokes did cut

@@ -10,6 +10,7 @@
 #include <limits>
 #include <random>
 
+#include "../winding_number.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/colliders.hpp"
@@ -18,25 +19,9 @@
 using namespace drape;
 using test_support::buildScene;
 using test_support::hashPositions;
+using test_geometry::windingNumber;
 
 namespace {
-
-// Solid angle of triangle abc seen from p, over 4π, summed: 1 inside a
-// closed outward mesh, 0 outside.
-double windingNumber(const sim::TriMesh& m, const glm::vec3& p) {
-  double sum = 0.0;
-  for (const glm::uvec3& t : m.triangles) {
-    const glm::dvec3 a = glm::dvec3(m.positions[t.x]) - glm::dvec3(p);
-    const glm::dvec3 b = glm::dvec3(m.positions[t.y]) - glm::dvec3(p);
-    const glm::dvec3 c = glm::dvec3(m.positions[t.z]) - glm::dvec3(p);
-    const double la = glm::length(a), lb = glm::length(b), lc = glm::length(c);
-    const double num = glm::dot(a, glm::cross(b, c));
-    const double den =
-        la * lb * lc + glm::dot(a, b) * lc + glm::dot(b, c) * la + glm::dot(c, a) * lb;
-    sum += 2.0 * std::atan2(num, den);
-  }
-  return sum / (4.0 * 3.14159265358979323846);
-}
 
 // Distance from p to the triangle abc: inside the prism over it, the
 // distance to its plane; otherwise the nearest of its three edges.
