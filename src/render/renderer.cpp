@@ -6,6 +6,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "render/framing.hpp"
+
 namespace drape::render {
 namespace {
 
@@ -208,7 +210,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   // Order: opaque meshes first, then the floor, its shadows and the
   // background, so that the depth test spares the big backdrops every pixel
   // already covered (software rasterisers shade per pixel).
-  if (area.width <= 0) area = {0, 0, fbWidth, fbHeight};
+  if (area.empty()) area = {0, 0, fbWidth, fbHeight};
   glViewport(area.x, area.y, area.width, area.height);
   glScissor(area.x, area.y, area.width, area.height);
   glEnable(GL_SCISSOR_TEST);
@@ -231,6 +233,10 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
     cloth_.clearColors();
   const glm::mat4 viewProj = camera.viewProjection();
   const glm::vec3 eye = camera.eye();
+  const bool floorVisible = eye.y > floorHeight_;
+  const bool shadows = floorVisible && look.shadowDir.y > 0.05f;
+  const glm::mat4 shadow = shadowMatrix(floorHeight_, look.shadowDir);
+  edgeArea_ = projectedArea(geometryBounds(world), viewProj, shadows ? &shadow : nullptr, area);
 
   mesh_.use();
   mesh_.set("uViewProj", viewProj);
@@ -242,7 +248,6 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
 
   // Seen from below, the floor would hide the whole scene: it and its
   // shadows are drawn only from above.
-  const bool floorVisible = eye.y > floorHeight_;
   glBindVertexArray(emptyVao_.get());
   floor_.use();
   floor_.set("uViewProj", viewProj);
@@ -257,7 +262,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
 
   // Shadows on the floor: blended, no depth writes, pulled towards the eye
   // to win against the floor, and each pixel darkened once (stencil).
-  if (floorVisible && look.shadowDir.y > 0.05f) {
+  if (shadows) {
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDepthMask(GL_FALSE);
@@ -267,7 +272,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -4.0f);
     shadow_.use();
-    shadow_.set("uViewProj", viewProj * shadowMatrix(floorHeight_, look.shadowDir));
+    shadow_.set("uViewProj", viewProj * shadow);
     shadow_.set("uShadowColor", look.shadow);
     drawLitMeshes(world, shadow_, false);
     glDisable(GL_POLYGON_OFFSET_FILL);
