@@ -115,11 +115,12 @@ void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bo
   program.set("uBack", look.clothBack);
   program.set("uShininess", 24.0f);
   program.set("uSpecular", 0.12f);
-  // The weave on the lit cloth alone, and only where it has UVs.
+  // The fabric on the lit cloth alone (the strain view shows strain), the
+  // weave only where it has UVs.
   const bool weave = !clothColors && cloth_.metresPerUV() > 0.0f && look.weaveCell > 0.0f;
   program.set("uWeave", weave ? look.weave : 0.0f);
   program.set("uWeaveScale", weave ? cloth_.metresPerUV() / look.weaveCell : 0.0f);
-  program.set("uFold", look.foldShade);
+  program.set("uFold", clothColors ? 0.0f : look.foldShade);
   cloth_.draw();
   program.set("uWeave", 0.0f);
   program.set("uFold", 0.0f);
