@@ -11,7 +11,8 @@
 // across it) changes its brightness by a few per cent, fading out where a
 // thread gets narrower than a couple of pixels so that it never shimmers;
 // and the side facing the inside of a fold (vFold, from the CPU) loses some
-// of its ambient light, as it would to occlusion.
+// of its ambient light, as it would to occlusion. The strain view has
+// neither (uWeave and uFold 0).
 
 in vec3 vWorldPos;
 in vec3 vNormal;

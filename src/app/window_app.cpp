@@ -575,7 +575,14 @@ int App::run() {
     }
     if (antialias_) antialias_->begin(fbW, fbH);
     drawViews(winW, winH, fbW, fbH, hovered);
-    if (antialias_) antialias_->finish(int(ui::panelWidth(float(winW)) * float(fbW) / float(winW)));
+    if (antialias_) {
+      // Each view where it has edges, right of the panel.
+      const int panel = int(ui::panelWidth(float(winW)) * float(fbW) / float(winW));
+      const render::PixelRect free{panel, 0, fbW - panel, fbH};
+      antialias_->finish(
+          {render::intersect(renderer_.edgeArea(), free),
+           compare_ ? render::intersect(compareRenderer_->edgeArea(), free) : render::PixelRect{}});
+    }
     ui_.endFrame();
     // One recorded file per simulated frame: of what was just drawn, or of the cloth.
     for (Recorder* recorder : {&recorder_, &meshRecorder_})

@@ -5,23 +5,27 @@
 // measured). The scene is drawn into an offscreen target with its own depth
 // and stencil; finish() writes it into the default framebuffer:
 //
-//   samples 0: a colour texture filtered by FXAA (Lottes 2009, shaders/fxaa.frag):
-//              pixels on a luma edge are blended along it, so silhouettes show
-//              intermediate colours instead of stairs.
+//   samples 0: a colour texture copied by a blit and filtered by FXAA (Lottes
+//              2009, shaders/fxaa.frag) where the views have edges (around the
+//              cloth, the colliders and their shadows): pixels on a luma edge
+//              are blended along it, so silhouettes show intermediate colours
+//              instead of stairs.
 //   samples N: an N-times multisampled target resolved by a blit: sharper, and
 //              dearer on a software rasteriser (for stills).
 //
-// On llvmpipe with 2 cores at 1280 × 720, FXAA takes a frame of the hang
-// scene from 13 to 21 ms (18 to 35 ms of processor time), 4× multisampling to
-// 27 ms (46): FXAA is the default (docs/performance.md).
+// On llvmpipe with 2 busy cores at 1280 × 720, FXAA takes a frame of the
+// default scene from 19 to 26 ms, 4× multisampling to 46 ms: FXAA is the
+// default (docs/performance.md).
 //
 // What is drawn after finish() (the UI) is not filtered, and a read of the
 // default framebuffer (capture.hpp) gets the anti-aliased picture.
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
 #include "render/gl_handles.hpp"
+#include "render/pixel_rect.hpp"
 #include "render/program.hpp"
 #include "render/shader_files.hpp"
 #include "sim/result.hpp"
@@ -40,9 +44,10 @@ class Antialias {
   void begin(int width, int height);
   // Write the offscreen picture into the default framebuffer (all of it),
   // and leave the default framebuffer bound with the whole of it as viewport.
-  // FXAA spares the columns left of `plainLeft` (pixels), which the side
-  // panel covers: they are copied as they are.
-  void finish(int plainLeft = 0);
+  // FXAA filters the pixels of each rectangle of `filtered` (those where
+  // the views have edges: Renderer::edgeArea) and copies the others as they
+  // are.
+  void finish(std::initializer_list<PixelRect> filtered);
 
  private:
   void resize(int width, int height);

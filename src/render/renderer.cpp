@@ -6,6 +6,8 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "render/framing.hpp"
+
 namespace drape::render {
 namespace {
 
@@ -116,11 +118,12 @@ void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bo
   program.set("uBack", look.clothBack);
   program.set("uShininess", 24.0f);
   program.set("uSpecular", 0.12f);
-  // The weave on the lit cloth alone, and only where it has UVs.
+  // The fabric on the lit cloth alone (the strain view shows strain), the
+  // weave only where it has UVs.
   const bool weave = !clothColors && cloth_.metresPerUV() > 0.0f && look.weaveCell > 0.0f;
   program.set("uWeave", weave ? look.weave : 0.0f);
   program.set("uWeaveScale", weave ? cloth_.metresPerUV() / look.weaveCell : 0.0f);
-  program.set("uFold", look.foldShade);
+  program.set("uFold", clothColors ? 0.0f : look.foldShade);
   cloth_.draw();
   program.set("uWeave", 0.0f);
   program.set("uFold", 0.0f);
@@ -211,7 +214,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   // Order: opaque meshes first, then the floor, its shadows and the
   // background, so that the depth test spares the big backdrops every pixel
   // already covered (software rasterisers shade per pixel).
-  if (area.width <= 0) area = {0, 0, fbWidth, fbHeight};
+  if (area.empty()) area = {0, 0, fbWidth, fbHeight};
   glViewport(area.x, area.y, area.width, area.height);
   glScissor(area.x, area.y, area.width, area.height);
   glEnable(GL_SCISSOR_TEST);
@@ -234,6 +237,10 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
     cloth_.clearColors();
   const glm::mat4 viewProj = camera.viewProjection();
   const glm::vec3 eye = camera.eye();
+  const bool floorVisible = eye.y > floorHeight_;
+  const bool shadows = floorVisible && look.shadowDir.y > 0.05f;
+  const glm::mat4 shadow = shadowMatrix(floorHeight_, look.shadowDir);
+  edgeArea_ = projectedArea(geometryBounds(world), viewProj, shadows ? &shadow : nullptr, area);
 
   mesh_.use();
   mesh_.set("uViewProj", viewProj);
@@ -245,7 +252,6 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
 
   // Seen from below, the floor would hide the whole scene: it and its
   // shadows are drawn only from above.
-  const bool floorVisible = eye.y > floorHeight_;
   glBindVertexArray(emptyVao_.get());
   floor_.use();
   floor_.set("uViewProj", viewProj);
@@ -260,7 +266,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
 
   // Shadows on the floor: blended, no depth writes, pulled towards the eye
   // to win against the floor, and each pixel darkened once (stencil).
-  if (floorVisible && look.shadowDir.y > 0.05f) {
+  if (shadows) {
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDepthMask(GL_FALSE);
@@ -270,7 +276,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(-1.0f, -4.0f);
     shadow_.use();
-    shadow_.set("uViewProj", viewProj * shadowMatrix(floorHeight_, look.shadowDir));
+    shadow_.set("uViewProj", viewProj * shadow);
     shadow_.set("uShadowColor", look.shadow);
     drawLitMeshes(world, shadow_, false);
     glDisable(GL_POLYGON_OFFSET_FILL);

@@ -15,6 +15,7 @@
 #include "render/camera.hpp"
 #include "render/cloth_view.hpp"
 #include "render/gpu_mesh.hpp"
+#include "render/pixel_rect.hpp"
 #include "render/program.hpp"
 #include "render/shader_files.hpp"
 #include "sim/result.hpp"
@@ -72,12 +73,6 @@ struct ViewOptions {
 
 constexpr std::uint32_t kNoVertex = UINT32_MAX;
 
-// A rectangle of the framebuffer in pixels, origin at the bottom left (as
-// glViewport); width 0 means the whole framebuffer.
-struct PixelRect {
-  int x = 0, y = 0, width = 0, height = 0;
-};
-
 class Renderer {
  public:
   // The shader files the renderer needs (for loadShaderSources).
@@ -89,11 +84,17 @@ class Renderer {
   void setScene(const sim::World& world);
   // Draw one frame into the default framebuffer of `fbWidth` × `fbHeight`
   // pixels (the camera's viewport is in screen coordinates, which may differ).
-  // `hoveredVertex` (kNoVertex: none) gets a ring marker. `area`, when set,
-  // confines the picture to that part of the framebuffer (side by side).
+  // `hoveredVertex` (kNoVertex: none) gets a ring marker. `area`, when set
+  // (not empty), confines the picture to that part of the framebuffer (side
+  // by side).
   void draw(const sim::World& world, const Camera& camera, int fbWidth, int fbHeight,
             const ViewOptions& view = {}, std::uint32_t hoveredVertex = kNoVertex,
             PixelRect area = {});
+  // Where the last draw put the cloth, the colliders and their shadows: the
+  // projection of their box and of its shadow, a pixel wider, within the
+  // draw's area. Only there are there edges for anti-aliasing to smooth
+  // (the floor's grid and the sky smooth themselves).
+  PixelRect edgeArea() const { return edgeArea_; }
 
   Look look;
 
@@ -121,6 +122,7 @@ class Renderer {
   Buffer markerBuffer_;
   std::vector<glm::vec3> markers_;
   std::size_t markerCapacity_ = 0;
+  PixelRect edgeArea_;
   float floorHeight_ = 0.0f;
   bool floorFromPlane_ = false;
   bool newTopology_ = true;

@@ -1,11 +1,12 @@
-// Render code that needs no GL context: collider shapes and
-// the camera's projection centre and rays.
+// Render code that needs no GL context: collider shapes, the camera's
+// projection centre and rays, and where a box shows on the screen.
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "render/camera.hpp"
+#include "render/framing.hpp"
 #include "render/primitives.hpp"
 
 namespace drape::render {
@@ -118,6 +119,49 @@ TEST(Camera, OrbitKeepsPitchShortOfThePoles) {
   c.orbit(0.0f, -1e6f);
   EXPECT_GT(c.pitch, -1.5708f);
   EXPECT_TRUE(std::isfinite(glm::length(c.view()[0])));
+}
+
+// Where a box shows, for anti-aliasing: every corner's pixel (and its
+// shadow's) inside the rectangle, which stays within the viewport.
+TEST(ProjectedArea, HoldsTheBoxAndItsShadowWithinTheViewport) {
+  Camera c = testCamera();
+  const PixelRect area{100, 50, 800, 600};
+  c.setViewport(800.0f, 600.0f, 0.0f);
+  const sim::Bounds box{{-0.5f, 0.2f, -0.3f}, {0.4f, 0.9f, 0.2f}};
+  glm::mat4 shadow(1.0f);
+  shadow[1] = glm::vec4(0.1f, 0.0f, -0.1f, 0.0f);  // flattened onto y = 0 along a slant
+  const glm::mat4 viewProj = c.viewProjection();
+  const PixelRect r = projectedArea(box, viewProj, &shadow, area);
+  ASSERT_FALSE(r.empty());
+  EXPECT_GE(r.x, area.x);
+  EXPECT_GE(r.y, area.y);
+  EXPECT_LE(r.x + r.width, area.x + area.width);
+  EXPECT_LE(r.y + r.height, area.y + area.height);
+  for (int i = 0; i < 16; ++i) {
+    glm::vec4 p((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                (i & 4) ? box.max.z : box.min.z, 1.0f);
+    if (i >= 8) p = shadow * p;
+    const glm::vec4 clip = viewProj * p;
+    const float x = float(area.x) + (0.5f * clip.x / clip.w + 0.5f) * float(area.width);
+    const float y = float(area.y) + (0.5f * clip.y / clip.w + 0.5f) * float(area.height);
+    EXPECT_GT(x, float(r.x));
+    EXPECT_LT(x, float(r.x + r.width));
+    EXPECT_GT(y, float(r.y));
+    EXPECT_LT(y, float(r.y + r.height));
+  }
+  // Smaller than the viewport: the box does not fill it.
+  EXPECT_LT(r.width * r.height, area.width * area.height / 2);
+  // Without the shadow, no larger.
+  const PixelRect alone = projectedArea(box, viewProj, nullptr, area);
+  EXPECT_LE(alone.width * alone.height, r.width * r.height);
+  // A box reaching behind the eye: the whole viewport; no box: nothing.
+  const sim::Bounds around{c.eye() - glm::vec3(1.0f), c.eye() + glm::vec3(1.0f)};
+  const PixelRect all = projectedArea(around, viewProj, nullptr, area);
+  EXPECT_EQ(all.x, area.x);
+  EXPECT_EQ(all.width, area.width);
+  EXPECT_EQ(all.height, area.height);
+  const sim::Bounds none{glm::vec3(1.0f), glm::vec3(-1.0f)};
+  EXPECT_TRUE(projectedArea(none, viewProj, nullptr, area).empty());
 }
 
 }  // namespace
