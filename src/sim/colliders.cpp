@@ -188,6 +188,20 @@ float entryTime(const Collider& c, const glm::vec3& a, const glm::vec3& b, float
   return lo;
 }
 
+// A solid's contact at b, from b's closest surface point: the plane at
+// `thickness` outside the surface, when b is inside or within the margin.
+bool solidContact(const MeshShape& m, const glm::vec3& b, const ClosestPoint& cb, float thickness,
+                  float margin, glm::vec3& qLocal, glm::vec3& nLocal) {
+  const glm::vec3 pn = m.pseudoNormal(cb);
+  const float d = std::sqrt(cb.distance2);
+  const glm::vec3 away = b - cb.point;
+  const float sign = glm::dot(away, pn) < 0.0f ? -1.0f : 1.0f;
+  if (sign * d - thickness >= margin) return false;
+  nLocal = d > 1e-12f ? sign * away / d : pn;
+  qLocal = cb.point + nLocal * thickness;
+  return true;
+}
+
 // The contact of the ray a → b (local frame) with a mesh: the plane at
 // `thickness` from the surface through the point qLocal, normal nLocal.
 // A closed mesh is solid: a ray from outside that crosses the surface meets
@@ -202,20 +216,36 @@ bool meshContact(const MeshShape& m, const glm::vec3& a, const glm::vec3& b, flo
   // The mesh lies in a ball of m.radius: a ray that stays outside that ball
   // grown by the reach meets nothing.
   if (glm::length(a) - m.radius > reach) return false;
+  // Slack for rounding in "the ray is shorter than a distance".
+  auto shorter = [&](float distance) { return travel * 1.0001f + 1e-7f < distance; };
+  ClosestPoint cb;
+  if (m.closed) {
+    // A ray shorter than b's distance to the surface crosses nothing, so a
+    // is on b's side: b's closest point is all the contact needs. One search
+    // for a vertex that rests on the surface or moves near it.
+    const bool near = m.closest(b, reach, cb);
+    if (shorter(near ? std::sqrt(cb.distance2) : reach)) {
+      float bound;
+      if (!near && (m.side(b, bound) > 0 || (!m.closest(b, bound, cb) && !m.closest(b, kInf, cb))))
+        return false;
+      return solidContact(m, b, cb, thickness, margin, qLocal, nLocal);
+    }
+  }
   ClosestPoint ca;
-  // Far from the surface, but maybe deep inside a closed mesh: unless its
-  // grid says the point is outside, the sign needs the closest point at any
-  // distance.
-  if (!m.closest(a, reach, ca) && (!m.closed || m.side(a) > 0 || !m.closest(a, kInf, ca)))
-    return false;
+  if (!m.closest(a, reach, ca)) {
+    // Far from the surface, but maybe deep inside a closed mesh: unless its
+    // grid says the point is outside, the sign needs the closest point,
+    // within the distance the grid bounds.
+    float bound;
+    if (!m.closed || m.side(a, bound) > 0) return false;
+    if (!m.closest(a, bound, ca) && !m.closest(a, kInf, ca)) return false;
+  }
   const float side = glm::dot(a - ca.point, m.pseudoNormal(ca)) < 0.0f ? -1.0f : 1.0f;
   const bool inside = m.closed && side < 0.0f;
   float tHit;
   std::uint32_t hit;
   // The ray can cross the surface only if it is as long as a's distance to it.
-  const float da = std::sqrt(ca.distance2);
-  const bool mayCross = travel * 1.0001f + 1e-7f >= da;
-  if (!inside && mayCross && travel > 0.0f && m.firstHit(a, b, tHit, hit)) {
+  if (!inside && !shorter(std::sqrt(ca.distance2)) && travel > 0.0f && m.firstHit(a, b, tHit, hit)) {
     // Continuous: the tangent plane of the crossed triangle, on the side the
     // vertex comes from (outside for a solid).
     nLocal = (m.closed ? 1.0f : side) * m.faceNormals[hit];
@@ -225,24 +255,16 @@ bool meshContact(const MeshShape& m, const glm::vec3& a, const glm::vec3& b, flo
   // Static: the closest surface point to b, when b is inside or near.
   // The point found for a bounds b's distance (a little over, for rounding):
   // a search within that bound prunes most of the tree.
-  ClosestPoint cb;
   const float known = glm::length(b - ca.point) * 1.0001f + 1e-7f;
   if (!m.closest(b, std::min(inside ? kInf : reach, known), cb)) return false;
-  const glm::vec3 pn = m.pseudoNormal(cb);
+  if (m.closed) return solidContact(m, b, cb, thickness, margin, qLocal, nLocal);
   const float d = std::sqrt(cb.distance2);
-  const glm::vec3 away = b - cb.point;
-  if (m.closed) {
-    const float sign = glm::dot(away, pn) < 0.0f ? -1.0f : 1.0f;
-    if (sign * d - thickness >= margin) return false;
-    nLocal = d > 1e-12f ? sign * away / d : pn;
-  } else {
-    if (d - thickness >= margin) return false;
-    // The normal of the closest feature on the side the vertex came from,
-    // not the direction to it: near a rim that direction points round the
-    // rim's edge, and its plane would let the solve carry the vertex across
-    // the sheet beside it.
-    nLocal = side * pn;
-  }
+  if (d - thickness >= margin) return false;
+  // The normal of the closest feature on the side the vertex came from, not
+  // the direction to it: near a rim that direction points round the rim's
+  // edge, and its plane would let the solve carry the vertex across the
+  // sheet beside it.
+  nLocal = side * m.pseudoNormal(cb);
   qLocal = cb.point + nLocal * thickness;
   return true;
 }

@@ -11,9 +11,11 @@ namespace {
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
 // Squared distance from p to a box (0 inside).
-float boxDistance2(const glm::vec3& p, const glm::vec3& lo, const glm::vec3& hi) {
-  const glm::vec3 d = glm::max(glm::max(lo - p, p - hi), glm::vec3(0.0f));
-  return glm::dot(d, d);
+inline float boxDistance2(const glm::vec3& p, const glm::vec3& lo, const glm::vec3& hi) {
+  const float x = std::max(std::max(lo.x - p.x, p.x - hi.x), 0.0f);
+  const float y = std::max(std::max(lo.y - p.y, p.y - hi.y), 0.0f);
+  const float z = std::max(std::max(lo.z - p.z, p.z - hi.z), 0.0f);
+  return x * x + y * y + z * z;
 }
 
 // The closest point of triangle abc to p and the feature it lies on
@@ -173,16 +175,27 @@ bool MeshShape::closest(const glm::vec3& p, float maxDistance, ClosestPoint& out
   if (bvh.nodes.empty()) return false;
   float best = maxDistance < kInf ? maxDistance * maxDistance : kInf;
   bool found = false;
-  std::array<std::uint32_t, 64> stack;
+  // Each node waits with its box's squared distance, measured once, when its
+  // parent was opened.
+  struct Pending {
+    std::uint32_t node;
+    float distance2;
+  };
+  std::array<Pending, 64> stack;
   int top = 0;
-  stack[top++] = 0;
+  stack[top++] = {0, boxDistance2(p, bvh.nodes[0].lo, bvh.nodes[0].hi)};
   while (top > 0) {
-    const TriangleBvh::Node& node = bvh.nodes[stack[--top]];
-    if (boxDistance2(p, node.lo, node.hi) > best) continue;
+    const Pending pending = stack[--top];
+    if (pending.distance2 > best) continue;
+    const TriangleBvh::Node& node = bvh.nodes[pending.node];
     if (node.count > 0) {
       for (std::uint32_t i = node.first; i < node.first + node.count; ++i) {
         const std::uint32_t t = bvh.order[i];
         const glm::uvec3& tri = triangles[t];
+        // The triangle is no nearer than its plane: most are rejected there
+        // (with a little slack for rounding, so that no tie is lost).
+        const float plane = glm::dot(p - vertices[tri.x], faceNormals[t]);
+        if (plane * plane > best * 1.0001f + 1e-12f) continue;
         TriangleFeature feature;
         const glm::vec3 q =
             closestOnTriangle(p, vertices[tri.x], vertices[tri.y], vertices[tri.z], feature);
@@ -204,11 +217,11 @@ bool MeshShape::closest(const glm::vec3& p, float maxDistance, ClosestPoint& out
     const float dr = boxDistance2(p, bvh.nodes[right].lo, bvh.nodes[right].hi);
     if (top + 2 > int(stack.size())) continue;  // deeper than any tree of 2^60 triangles
     if (dl <= dr) {
-      stack[top++] = right;
-      stack[top++] = left;
+      if (dr <= best) stack[top++] = {right, dr};
+      if (dl <= best) stack[top++] = {left, dl};
     } else {
-      stack[top++] = left;
-      stack[top++] = right;
+      if (dl <= best) stack[top++] = {left, dl};
+      if (dr <= best) stack[top++] = {right, dr};
     }
   }
   return found;
@@ -283,14 +296,20 @@ float MeshShape::distance(const glm::vec3& p, glm::vec3& normal) const {
   return sign * d;
 }
 
-int MeshShape::side(const glm::vec3& p) const {
-  if (sides.empty()) return 0;
+int MeshShape::side(const glm::vec3& p, float& bound) const {
+  bound = kInf;
+  if (cellDistance.empty()) return 0;
   const glm::vec3 f = (p - gridLo) / gridCell;
   if (!(f.x >= 0.0f && f.y >= 0.0f && f.z >= 0.0f && f.x < float(kGrid) && f.y < float(kGrid) &&
         f.z < float(kGrid)))
     return std::isfinite(f.x + f.y + f.z) ? 1 : 0;  // outside the box: outside the mesh
   const int i = int(f.x), j = int(f.y), k = int(f.z);
-  return sides[std::size_t((k * kGrid + j) * kGrid + i)];
+  const float d = cellDistance[std::size_t((k * kGrid + j) * kGrid + i)];
+  const glm::vec3 centre = gridLo + (glm::vec3(float(i), float(j), float(k)) + 0.5f) * gridCell;
+  // A margin of a few per cent for the rounding of the distances.
+  const float offset = 1.02f * glm::length(p - centre) + 1e-6f * glm::length(gridCell);
+  bound = std::abs(d) * 1.02f + offset;
+  return std::abs(d) > offset ? (d > 0.0f ? 1 : -1) : 0;
 }
 
 Result<std::shared_ptr<const MeshShape>> makeMeshShape(const TriMesh& input, std::string source,
@@ -387,19 +406,15 @@ Result<std::shared_ptr<const MeshShape>> makeMeshShape(const TriMesh& input, std
     const glm::vec3 pad(1e-3f * diagonal + 1e-6f);
     shape->gridLo = lo - pad;
     shape->gridCell = (hi - lo + 2.0f * pad) / float(MeshShape::kGrid);
-    const float halfDiagonal = 0.5f * glm::length(shape->gridCell);
     const int n = MeshShape::kGrid;
-    shape->sides.assign(std::size_t(n * n * n), 0);
+    shape->cellDistance.assign(std::size_t(n * n * n), 0.0f);
     for (int k = 0; k < n; ++k)
       for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i) {
           const glm::vec3 centre =
               shape->gridLo + (glm::vec3(float(i), float(j), float(k)) + 0.5f) * shape->gridCell;
           glm::vec3 normal;
-          const float d = shape->distance(centre, normal);
-          // A margin of a few per cent for the rounding of the distance.
-          std::int8_t& cell = shape->sides[std::size_t((k * n + j) * n + i)];
-          cell = d > 1.02f * halfDiagonal ? 1 : d < -1.02f * halfDiagonal ? -1 : 0;
+          shape->cellDistance[std::size_t((k * n + j) * n + i)] = shape->distance(centre, normal);
         }
   }
   return std::shared_ptr<const MeshShape>(std::move(shape));

@@ -21,7 +21,7 @@ namespace drape::sim {
 // centroids' box, down to leaves of at most kLeafSize triangles. Deterministic
 // (the same mesh gives the same tree).
 struct TriangleBvh {
-  static constexpr std::uint32_t kLeafSize = 2;
+  static constexpr std::uint32_t kLeafSize = 4;
   struct Node {
     glm::vec3 lo{0.0f}, hi{0.0f};
     // Inner node: `first` is the left child's index, the right child follows
@@ -65,12 +65,12 @@ struct MeshShape {
   // sheet.
   bool closed = false;
   float radius = 0.0f;  // of a ball about the local origin holding the mesh
-  // Closed meshes: a grid of kGrid³ cells over the bounding box, each +1
-  // when it lies wholly outside, −1 wholly inside, 0 when the surface may
-  // pass through it. Tells most points far from the surface which side they
-  // are on without a search of the whole tree.
+  // Closed meshes: the signed distance at the centres of a grid of kGrid³
+  // cells over the bounding box. A signed distance changes no faster than
+  // the point moves, so a cell's value bounds the distance of every point in
+  // it and tells most points far from the surface which side they are on.
   static constexpr int kGrid = 24;
-  std::vector<std::int8_t> sides;
+  std::vector<float> cellDistance;
   glm::vec3 gridLo{0.0f}, gridCell{0.0f};
   // Where it came from, for scene files: the OBJ's path and its scale.
   std::string source;
@@ -87,8 +87,9 @@ struct MeshShape {
   // of the segment, and the triangle crossed; false when it crosses none.
   bool firstHit(const glm::vec3& a, const glm::vec3& b, float& t, std::uint32_t& triangle) const;
   // +1 where p is surely outside a closed mesh, −1 surely inside, 0 when
-  // only a search can tell (always 0 for an open mesh).
-  int side(const glm::vec3& p) const;
+  // only a search can tell (always 0 for an open mesh). `bound` is at least
+  // p's distance to the surface (infinite where the grid does not say).
+  int side(const glm::vec3& p, float& bound) const;
   // Signed distance (closed: negative inside) or unsigned distance (open),
   // with the unit direction away from the surface, or the pseudo-normal on it.
   float distance(const glm::vec3& p, glm::vec3& normal) const;
