@@ -245,7 +245,8 @@ bool meshContact(const MeshShape& m, const glm::vec3& a, const glm::vec3& b, flo
   float tHit;
   std::uint32_t hit;
   // The ray can cross the surface only if it is as long as a's distance to it.
-  if (!inside && !shorter(std::sqrt(ca.distance2)) && travel > 0.0f && m.firstHit(a, b, tHit, hit)) {
+  if (!inside && !shorter(std::sqrt(ca.distance2)) && travel > 0.0f &&
+      m.firstHit(a, b, tHit, hit)) {
     // Continuous: the tangent plane of the crossed triangle, on the side the
     // vertex comes from (outside for a solid).
     nLocal = (m.closed ? 1.0f : side) * m.faceNormals[hit];

@@ -41,6 +41,20 @@ ConstraintEval<2, T> evalStretch(const glm::vec<3, T>& p0, const glm::vec<3, T>&
   return e;
 }
 
+// A point of the cloth between its vertices held on a plane: C = (Σ w_i·p_i
+// − q)·n ≥ 0 for the point with barycentric weights w of an edge or a
+// triangle (an edge's third weight is 0), the plane through q with unit
+// normal n (the cloth against a collider's edge or corner).
+template <typename T>
+ConstraintEval<3, T> evalPointPlane(const glm::vec<3, T> (&p)[3], const T (&w)[3],
+                                    const glm::vec<3, T>& q, const glm::vec<3, T>& n) {
+  ConstraintEval<3, T> e;
+  e.C = glm::dot(w[0] * p[0] + w[1] * p[1] + w[2] * p[2] - q, n);
+  for (int i = 0; i < 3; ++i) e.grad[i] = w[i] * n;
+  e.valid = true;
+  return e;
+}
+
 // Signed dihedral angle of two triangles sharing the edge x2→x3 (Müller et al. 2007,
 // Bridson et al. 2003). Index convention:
 //

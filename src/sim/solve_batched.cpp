@@ -218,6 +218,12 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
         solveContacts(points, s.x.data(), sc.contacts.data() + b, e - b, prm.friction);
         sync();
       }
+      if (!sc.featureContacts.empty()) {
+        if (t == 0)
+          solveFeatureContacts(points, s.x.data(), sc.featureContacts.data(),
+                               sc.featureContacts.size(), prm.friction);
+        sync();
+      }
     }
   });
   batch::fromSolveBuffer(p, p3, buffer.size());

@@ -86,6 +86,60 @@ constexpr std::size_t kDampMaxPiecesChunked = 64;
 // Vertices per chunk of the parallel collider contact search.
 constexpr std::size_t kVerticesPerChunk = 1024;
 
+// The feature contacts (feature_contacts.hpp) of one chunk of the cloth's
+// edges, or of its triangles after the edges' chunks, for the poses and far
+// tests of the sub-step (generateContacts), in order.
+void featureContactsOf(World& world, std::size_t chunk, std::size_t edgeChunks) {
+  SolverScratch& sc = world.scratch;
+  const State& s = world.state;
+  std::vector<FeatureContact>& out = sc.featureContactChunks[chunk];
+  out.clear();
+  const float thickness = world.params.thickness;
+  const bool edges = chunk < edgeChunks;
+  const std::size_t count = edges ? world.cloth.stretch.size() : world.cloth.triangles.size();
+  const std::size_t first = (edges ? chunk : chunk - edgeChunks) * kVerticesPerChunk;
+  const std::size_t end = std::min(count, first + kVerticesPerChunk);
+  for (std::size_t j = first; j < end; ++j) {
+    std::uint32_t v[3];
+    if (edges) {
+      v[0] = world.cloth.stretch[j].a;
+      v[1] = v[2] = world.cloth.stretch[j].b;
+    } else {
+      for (int k = 0; k < 3; ++k) v[k] = world.cloth.triangles[j][k];
+    }
+    if (s.w[v[0]] == 0.0f && s.w[v[1]] == 0.0f && s.w[v[2]] == 0.0f) continue;
+    // As for a vertex: the step's travel and a bit (generateContacts); a
+    // ball about the middle holding the span, and its longest side.
+    float move2 = 0.0f, span2 = 0.0f, radius2 = 0.0f;
+    const glm::vec3 middle = edges ? 0.5f * (s.p[v[0]] + s.p[v[1]])
+                                   : (s.p[v[0]] + s.p[v[1]] + s.p[v[2]]) * (1.0f / 3.0f);
+    for (int k = 0; k < 3; ++k) {
+      const glm::vec3 travel = s.p[v[k]] - s.x[v[k]], side = s.p[v[(k + 1) % 3]] - s.p[v[k]];
+      move2 = std::max(move2, glm::dot(travel, travel));
+      span2 = std::max(span2, glm::dot(side, side));
+      radius2 = std::max(radius2, glm::dot(s.p[v[k]] - middle, s.p[v[k]] - middle));
+    }
+    const float margin = std::sqrt(move2) + 0.5f * thickness + 1e-4f;
+    for (const std::uint32_t c : sc.featureColliders) {
+      const Collider& shape = world.colliders[c];
+      const float radius = std::sqrt(radius2);
+      if (!featuresMayReach(shape, span2, thickness) ||
+          sc.farTests[c].far(middle, radius, thickness, margin) ||
+          !nearFeatures(shape, sc.posesTo[c], middle, radius + thickness + margin, edges ? 2 : 3))
+        continue;
+      FeatureContact contact;
+      const bool found =
+          edges ? generateEdgeContact(shape, sc.posesFrom[c], sc.posesTo[c], s.p[v[0]], s.p[v[1]],
+                                      thickness, margin, contact)
+                : generateFaceContact(shape, sc.posesFrom[c], sc.posesTo[c], s.p[v[0]], s.p[v[1]],
+                                      s.p[v[2]], thickness, margin, contact);
+      if (!found) continue;
+      for (int k = 0; k < 3; ++k) contact.v[k] = v[k];
+      out.push_back(contact);
+    }
+  }
+}
+
 // Collider contacts for the sub-step; `beside()`, serial work of its own, runs
 // on one of the threads meanwhile.
 template <typename F>
@@ -120,11 +174,38 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
   const std::size_t n = s.x.size();
   const std::size_t chunks = (n + kVerticesPerChunk - 1) / kVerticesPerChunk;
   sc.contactChunks.resize(std::max(sc.contactChunks.size(), chunks));
+  // The cloth's edges and triangles in chunks after the vertices', where a
+  // collider has edges, corners or a thin part for them to meet.
+  sc.featureContacts.clear();
+  // Which colliders: those whose features a span of the cloth stretched to
+  // kFeatureStretch times its longest edge may meet.
+  constexpr float kFeatureStretch = 3.0f;
+  if (sc.longestRestTopology != world.cloth.topologyVersion) {
+    sc.longestRest = 0.0f;
+    for (const StretchConstraint& e : world.cloth.stretch)
+      sc.longestRest = std::max(sc.longestRest, e.rest);
+    sc.longestRestTopology = world.cloth.topologyVersion;
+  }
+  const float span = kFeatureStretch * sc.longestRest;
+  sc.featureColliders.clear();
+  for (std::uint32_t c = 0; c < world.colliders.size(); ++c)
+    if (featuresMayReach(world.colliders[c], span * span, thickness))
+      sc.featureColliders.push_back(c);
+  auto chunksOf = [&](std::size_t count) {
+    return sc.featureColliders.empty() ? 0 : (count + kVerticesPerChunk - 1) / kVerticesPerChunk;
+  };
+  const std::size_t edgeChunks = chunksOf(world.cloth.stretch.size());
+  const std::size_t featureChunks = edgeChunks + chunksOf(world.cloth.triangles.size());
+  sc.featureContactChunks.resize(std::max(sc.featureContactChunks.size(), featureChunks));
   ThreadTeam& team = threadTeam(
       solverThreads(world.params.threads, world.cloth.stretch.size() + world.cloth.bend.size()));
-  forEachChunk(team, chunks + 1, [&](std::size_t job, int) {
+  forEachChunk(team, chunks + featureChunks + 1, [&](std::size_t job, int) {
     if (job == 0) {
       beside();
+      return;
+    }
+    if (job > chunks) {
+      featureContactsOf(world, job - chunks - 1, edgeChunks);
       return;
     }
     const std::size_t chunk = job - 1;
@@ -156,6 +237,9 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
   for (std::size_t chunk = 0; chunk < chunks; ++chunk)
     sc.contacts.insert(sc.contacts.end(), sc.contactChunks[chunk].begin(),
                        sc.contactChunks[chunk].end());
+  for (std::size_t chunk = 0; chunk < featureChunks; ++chunk)
+    sc.featureContacts.insert(sc.featureContacts.end(), sc.featureContactChunks[chunk].begin(),
+                              sc.featureContactChunks[chunk].end());
 }
 
 }  // namespace
@@ -304,6 +388,37 @@ void solveContacts(const Points& pts, const glm::vec3* x, Contact* contacts, std
       p -= tangential;
     else if (len > 0.0f)
       p -= tangential * (limit / len);
+  }
+}
+
+void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureContact* contacts,
+                          std::size_t count, float friction) {
+  for (std::size_t j = 0; j < count; ++j) {
+    const FeatureContact& c = contacts[j];
+    const glm::vec3 p[3] = {pts.p(c.v[0]), pts.p(c.v[1]), pts.p(c.v[2])};
+    const ConstraintEval<3, float> e = evalPointPlane(p, c.weight, c.q, c.n);
+    if (e.C >= 0.0f) continue;
+    // Stiffness 1, as a vertex's contact (paper §3.3): a displacement D of
+    // the cloth's point is carried by its vertices as w_i ∇_i C / denom · D,
+    // denom = Σ w_i |∇_i C|² (|n| = 1). An edge's third vertex has weight 0.
+    float denom = 0.0f, share[3];
+    for (int i = 0; i < 3; ++i) {
+      share[i] = pts.invMass(c.v[i]) * c.weight[i];
+      denom += share[i] * c.weight[i];
+    }
+    if (!(denom > 0.0f)) continue;
+    glm::vec3 move = -e.C * c.n;
+    // Friction as at a vertex's contact, on the slip of the cloth's point.
+    glm::vec3 slip = move - c.surfaceShift;
+    for (int i = 0; i < 3; ++i) slip += c.weight[i] * (p[i] - x[c.v[i]]);
+    const glm::vec3 tangential = slip - glm::dot(slip, c.n) * c.n;
+    const float len = glm::length(tangential);
+    const float limit = friction * -e.C;
+    if (len <= limit)
+      move -= tangential;
+    else if (len > 0.0f)
+      move -= tangential * (limit / len);
+    for (int i = 0; i < 3; ++i) pts.p(c.v[i]) += (share[i] / denom) * move;
   }
 }
 
@@ -543,6 +658,8 @@ void step(World& world) {
                           sc.selfThickness);
         solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(),
                       prm.friction);
+        solveFeatureContacts(Points::of(s), s.x.data(), sc.featureContacts.data(),
+                             sc.featureContacts.size(), prm.friction);
       }
       timing.solve += msSince(t);
     }

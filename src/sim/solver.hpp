@@ -34,6 +34,11 @@ void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<gl
 // motion from x. Each moves only its own vertex.
 void solveContacts(const Points& pts, const glm::vec3* x, Contact* contacts, std::size_t count,
                    float friction);
+// The colliders' features against the cloth between its vertices
+// (feature_contacts.hpp), with friction as at a vertex's contact: each moves
+// two or three vertices, so they are projected on one thread, in order.
+void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureContact* contacts,
+                          std::size_t count, float friction);
 // What every solver's sub-step shares. Pinned and grabbed vertices to their
 // targets at time t; then this sub-step's collider contacts (paper §3.4, into
 // world.scratch.contacts) and self contacts (paper §4.3) for the motion

@@ -10,6 +10,7 @@
 #include "sim/cloth.hpp"
 #include "sim/colliders.hpp"
 #include "sim/coloring.hpp"
+#include "sim/feature_contacts.hpp"
 #include "sim/hierarchy.hpp"
 #include "sim/mass_spring.hpp"
 #include "sim/params.hpp"
@@ -136,6 +137,13 @@ struct SolverScratch {
   std::vector<Contact> contacts;
   std::vector<std::vector<Contact>> contactChunks;  // each chunk's, in vertex order
   std::vector<std::size_t> contactSplit;            // each solver thread's first contact
+  // Contacts of the colliders' edges and corners with the cloth's edges,
+  // then its triangles, in that order (feature_contacts.hpp).
+  std::vector<FeatureContact> featureContacts;
+  std::vector<std::vector<FeatureContact>> featureContactChunks;
+  std::vector<std::uint32_t> featureColliders;  // those a span of the cloth may meet
+  float longestRest = 0.0f;                     // of the cloth's edges, for that choice
+  std::uint64_t longestRestTopology = UINT64_MAX;
   // Self collision (self_collision.hpp): this sub-step's vertex–triangle
   // constraints, the hash of the vertices and what building them needs, and
   // for the topology they were made on: the cell size (the mean rest edge),

@@ -37,6 +37,25 @@ TEST(Gradient, StretchMatchesFiniteDifferences) {
   }
 }
 
+TEST(Gradient, PointPlaneMatchesFiniteDifferences) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> fraction(0.0, 1.0);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<dvec3> x = {randomPoint(rng), randomPoint(rng), randomPoint(rng)};
+    // Barycentric weights of a triangle's point, or an edge's (third 0).
+    const double u = fraction(rng), v = (1.0 - u) * fraction(rng);
+    const double w[3] = {u, v, trial % 2 ? 0.0 : 1.0 - u - v};
+    const dvec3 q = randomPoint(rng), n = glm::normalize(randomPoint(rng) + dvec3(0.0, 2.0, 0.0));
+    auto f = [&](const std::vector<dvec3>& p) {
+      const dvec3 at[3] = {p[0], p[1], p[2]};
+      return evalPointPlane(at, w, q, n).C;
+    };
+    const dvec3 at[3] = {x[0], x[1], x[2]};
+    const auto e = evalPointPlane(at, w, q, n);
+    for (std::size_t i = 0; i < 3; ++i) expectNear(e.grad[i], numericGradient(f, x, i), 1e-6);
+  }
+}
+
 TEST(Gradient, DihedralMatchesFiniteDifferences) {
   std::mt19937 rng(2);
   int checked = 0;

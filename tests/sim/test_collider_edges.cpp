@@ -1,0 +1,199 @@
+// Cloth edges against the colliders' edges, corners and thin rods: the
+// deepest point of an edge against a brute-force search with a box distance
+// written here, and cloths dropped on a box and a rod, checked with a
+// segment–triangle test in double precision written here too.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "scene/shapes.hpp"
+#include "scene_helpers.hpp"
+#include "sim/colliders.hpp"
+#include "sim/feature_contacts.hpp"
+#include "sim/solver.hpp"
+#include "sim/stats.hpp"
+
+using namespace drape;
+using test_support::hashPositions;
+
+namespace {
+
+// Signed distance to the box |x| ≤ h, in double.
+double boxDistance(const glm::dvec3& x, const glm::dvec3& h) {
+  const glm::dvec3 q = glm::abs(x) - h;
+  return glm::length(glm::max(q, 0.0)) + std::min(std::max(q.x, std::max(q.y, q.z)), 0.0);
+}
+
+// The deepest of 20,001 points along a → b: (fraction, distance).
+std::pair<double, double> deepestSample(const glm::dvec3& a, const glm::dvec3& b,
+                                        const glm::dvec3& h) {
+  std::pair<double, double> best{0.0, 1e30};
+  for (int i = 0; i <= 20000; ++i) {
+    const double s = i / 20000.0;
+    const double d = boxDistance(a + s * (b - a), h);
+    if (d < best.second) best = {s, d};
+  }
+  return best;
+}
+
+// Whether the open segment pq passes through the open triangle abc.
+bool segmentThroughTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a,
+                            const glm::dvec3& b, const glm::dvec3& c) {
+  const glm::dvec3 e1 = b - a, e2 = c - a, d = q - p;
+  const glm::dvec3 h = glm::cross(d, e2);
+  const double det = glm::dot(e1, h);
+  if (std::abs(det) < 1e-15) return false;
+  const glm::dvec3 s = p - a;
+  const double u = glm::dot(s, h) / det;
+  const glm::dvec3 r = glm::cross(s, e1);
+  const double v = glm::dot(d, r) / det;
+  const double t = glm::dot(e2, r) / det;
+  return u > 0.0 && v > 0.0 && u + v < 1.0 && t > 0.0 && t < 1.0;
+}
+
+// How many of the box's twelve edges pass through a cloth triangle.
+int boxEdgesThroughCloth(const sim::World& w, const sim::Collider& box) {
+  const sim::Pose pose = sim::poseAt(box, w.time);
+  std::vector<glm::dvec3> corner;
+  for (int i = 0; i < 8; ++i) {
+    const glm::vec3 sign(i & 1 ? 1.0f : -1.0f, i & 2 ? 1.0f : -1.0f, i & 4 ? 1.0f : -1.0f);
+    corner.push_back(glm::dvec3(pose.toWorld(sign * box.size)));
+  }
+  int crossings = 0;
+  for (int i = 0; i < 8; ++i)
+    for (int bit = 1; bit < 8; bit <<= 1) {
+      if (i & bit) continue;  // each edge once, from its lower corner
+      for (const glm::uvec3& t : w.cloth.triangles)
+        crossings += segmentThroughTriangle(corner[std::size_t(i)], corner[std::size_t(i | bit)],
+                                            glm::dvec3(w.state.x[t.x]), glm::dvec3(w.state.x[t.y]),
+                                            glm::dvec3(w.state.x[t.z]))
+                         ? 1
+                         : 0;
+    }
+  return crossings;
+}
+
+}  // namespace
+
+TEST(EdgeContact, DeepestPointOverABoxEdge) {
+  const glm::vec3 half(0.5f);
+  const sim::Collider box = sim::Collider::box(glm::vec3(0.0f), half);
+  const sim::Pose pose = sim::poseAt(box, 0.0);
+  const float thickness = 0.01f;
+  // Edges from above the top face to beside the side face, over the box's
+  // edge x = y = 0.5: one passing 3.5 mm from it, one through the box.
+  struct Case {
+    glm::vec3 a, b;
+  };
+  for (const Case& edge : {Case{{0.35f, 0.655f, 0.1f}, {0.655f, 0.35f, 0.1f}},
+                           Case{{0.3f, 0.51f, 0.1f}, {0.7f, 0.3f, 0.1f}}}) {
+    sim::FeatureContact contact;
+    ASSERT_TRUE(
+        sim::generateEdgeContact(box, pose, pose, edge.a, edge.b, thickness, 0.01f, contact));
+    const auto [s, depth] = deepestSample(glm::dvec3(edge.a), glm::dvec3(edge.b), glm::dvec3(half));
+    EXPECT_NEAR(contact.weight[1], s, 1e-3);
+    EXPECT_NEAR(glm::length(contact.n), 1.0f, 1e-5f);
+    // q on the surface inflated by the thickness.
+    EXPECT_NEAR(boxDistance(glm::dvec3(contact.q), glm::dvec3(half)), thickness, 1e-4);
+    // The constraint's value at the edge: its depth below the inflated surface.
+    const glm::vec3 x = (1.0f - contact.weight[1]) * edge.a + contact.weight[1] * edge.b;
+    EXPECT_NEAR(glm::dot(x - contact.q, contact.n), depth - thickness, 1e-4);
+  }
+  // Outside, the normal points from the box's edge to the cloth's.
+  sim::FeatureContact contact;
+  ASSERT_TRUE(sim::generateEdgeContact(box, pose, pose, {0.35f, 0.655f, 0.1f},
+                                       {0.655f, 0.35f, 0.1f}, thickness, 0.01f, contact));
+  EXPECT_NEAR(contact.n.x, std::sqrt(0.5f), 2e-3f);
+  EXPECT_NEAR(contact.n.y, std::sqrt(0.5f), 2e-3f);
+}
+
+TEST(EdgeContact, NoneWhereTheVerticesHoldTheEdge) {
+  const sim::Collider box = sim::Collider::box(glm::vec3(0.0f), glm::vec3(0.5f));
+  const sim::Pose pose = sim::poseAt(box, 0.0);
+  sim::FeatureContact contact;
+  // Above the top face, sloping: deepest at its lower end.
+  EXPECT_FALSE(sim::generateEdgeContact(box, pose, pose, glm::vec3(-0.2f, 0.505f, 0.0f),
+                                        glm::vec3(0.2f, 0.53f, 0.0f), 0.01f, 0.02f, contact));
+  // Over the edge but well clear of it.
+  EXPECT_FALSE(sim::generateEdgeContact(box, pose, pose, glm::vec3(0.3f, 0.8f, 0.0f),
+                                        glm::vec3(0.9f, 0.4f, 0.0f), 0.01f, 0.02f, contact));
+  // A big sphere under a short edge: the vertices' contacts are enough.
+  const sim::Collider ball = sim::Collider::sphere(glm::vec3(0.0f), 0.5f);
+  EXPECT_FALSE(sim::featuresMayReach(ball, 0.02f * 0.02f, 0.01f));
+  EXPECT_TRUE(sim::featuresMayReach(ball, 0.5f * 0.5f, 0.01f));
+  EXPECT_FALSE(sim::featuresMayReach(sim::Collider::plane(glm::vec3(0.0f), glm::vec3(0, 1, 0)),
+                                     100.0f, 0.01f));
+}
+
+TEST(EdgeContact, RodBetweenTheVertices) {
+  // A capsule of radius 2 cm along x under an edge 20 cm long across it.
+  const sim::Collider rod =
+      sim::Collider::capsule(glm::vec3(0.0f), 0.02f, 1.0f,
+                             glm::angleAxis(glm::radians(90.0f), glm::vec3(0.0f, 0.0f, 1.0f)));
+  sim::FeatureContact contact;
+  ASSERT_TRUE(sim::generateEdgeContact(rod, sim::poseAt(rod, 0.0), sim::poseAt(rod, 0.0),
+                                       glm::vec3(0.0f, 0.025f, -0.1f),
+                                       glm::vec3(0.0f, 0.025f, 0.1f), 0.01f, 0.01f, contact));
+  EXPECT_NEAR(contact.weight[1], 0.5f, 1e-3f);
+  EXPECT_NEAR(contact.q.y, 0.03f, 1e-4f);  // the top of the rod inflated by the thickness
+  EXPECT_NEAR(contact.n.y, 1.0f, 1e-4f);
+}
+
+TEST(Collision, BoxEdgesStayOutOfACoarseCloth) {
+  // A cloth of 10 cm squares falls on a box turned 30° about y, so that its
+  // edges run across the cloth's: they meet the cloth between its vertices.
+  auto run = [](int threads) {
+    sim::Params params;
+    params.threads = threads;
+    auto world =
+        scene::worldFromMesh(scene::makeGrid(17, 1.6f, glm::vec3(0.0f, 0.05f, 0.0f)), params);
+    world->colliders.push_back(
+        sim::Collider::box(glm::vec3(0.0f, -0.4f, 0.0f), glm::vec3(0.4f, 0.4f, 0.4f),
+                           glm::angleAxis(glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f))));
+    world->colliders.push_back(
+        sim::Collider::plane(glm::vec3(0.0f, -0.8f, 0.0f), glm::vec3(0, 1, 0)));
+    sim::World w = std::move(world.value());
+    int worst = 0;
+    double deepest = 1e30;
+    for (int frame = 1; frame <= 150; ++frame) {
+      sim::step(w);
+      if (frame % 10 != 0) continue;
+      worst = std::max(worst, boxEdgesThroughCloth(w, w.colliders[0]));
+      for (const sim::StretchConstraint& e : w.cloth.stretch) {
+        const glm::dvec3 a = glm::dvec3(w.state.x[e.a]), b = glm::dvec3(w.state.x[e.b]);
+        const glm::dvec3 centre(0.0, -0.4, 0.0);
+        const glm::dquat turn = glm::angleAxis(glm::radians(-30.0), glm::dvec3(0.0, 1.0, 0.0));
+        deepest = std::min(
+            deepest,
+            deepestSample(turn * (a - centre), turn * (b - centre), glm::dvec3(0.4)).second);
+      }
+    }
+    EXPECT_TRUE(sim::allFinite(w));
+    return std::make_tuple(worst, deepest, hashPositions(w));
+  };
+  const auto [crossings, deepest, hash] = run(1);
+  EXPECT_EQ(crossings, 0);
+  EXPECT_GT(deepest, 0.0);  // no point of a cloth edge inside the box
+  EXPECT_EQ(std::get<2>(run(2)), hash);
+}
+
+TEST(Collision, CoarseClothHangsOnAThinRod) {
+  // Rows of vertices 10 cm apart on either side of a 2 cm rod: only the
+  // edges across it can hold the cloth up.
+  sim::Params params;
+  auto world =
+      scene::worldFromMesh(scene::makeGrid(11, 1.0f, glm::vec3(0.0f, 0.05f, 0.05f)), params);
+  world->colliders.push_back(
+      sim::Collider::capsule(glm::vec3(0.0f), 0.02f, 1.0f,
+                             glm::angleAxis(glm::radians(90.0f), glm::vec3(0.0f, 0.0f, 1.0f))));
+  sim::World& w = world.value();
+  for (int frame = 0; frame < 120; ++frame) sim::step(w);
+  float highest = -1e30f;
+  for (const glm::vec3& x : w.state.x) highest = std::max(highest, x.y);
+  // Hanging over the rod: the highest vertices near its top, none fallen by.
+  EXPECT_GT(highest, 0.0f);
+  EXPECT_LT(highest, 0.1f);
+  EXPECT_TRUE(sim::allFinite(w));
+}
