@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -103,7 +102,6 @@ class App {
   void keepRecent(const char* name, const std::vector<std::string>& paths);
   void startRecording(const RecordTarget& target);
   void stopRecording();
-  void frameCloth();
   void report(const Result<void>& r) { uiError_ = r ? std::string() : r.error(); }
   void setError(const std::string& message);
   ui::PanelResult drawPanels(int winW, int winH);
@@ -346,24 +344,13 @@ void App::stopRecording() {
   if (auto r = recorder_.stop(); !r) setError(r.error());
 }
 
-void App::frameCloth() {
-  const std::vector<glm::vec3>& x = session_.world().state.x;
-  if (x.empty()) return;
-  glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
-  for (const glm::vec3& p : x) {
-    lo = glm::min(lo, p);
-    hi = glm::max(hi, p);
-  }
-  camera_.frame(lo, hi);
-}
-
 void App::applyCommands() {
   if (input_.take(Command::ToggleWireframe)) view_.wireframe = !view_.wireframe;
   if (input_.take(Command::CycleView)) view_ = preset(view_, (presetOf(view_) + 1) % 3);
   if (input_.take(Command::ViewShaded)) view_ = preset(view_, 0);
   if (input_.take(Command::ViewWireframe)) view_ = preset(view_, 1);
   if (input_.take(Command::ViewStrain)) view_ = preset(view_, 2);
-  if (input_.take(Command::Frame)) frameCloth();
+  if (input_.take(Command::Frame)) frameCloth(camera_, session_.world());
   if (input_.take(Command::ToggleHelp)) showHelp_ = !showHelp_;
   if (input_.take(Command::CloseOverlay)) showHelp_ = false;
   if (input_.take(Command::ToolGrab)) input_.tools.tool = Tool::Grab;
@@ -429,7 +416,7 @@ void App::applyViewport(const ui::ViewportResult& asked) {
       kTools[asked.pickTool].enabled)
     input_.tools.tool = Tool(asked.pickTool);
   if (asked.view) view_ = *asked.view;
-  if (asked.frame) frameCloth();
+  if (asked.frame) frameCloth(camera_, session_.world());
   if (asked.toggleHelp) showHelp_ = !showHelp_;
   if (asked.dismissError) uiError_.clear();
 }
