@@ -84,7 +84,8 @@ class App {
     const float panel = ui::panelWidth(float(winW));
     return compare_ ? panel + 0.5f * (float(winW) - panel) : float(winW);
   }
-  void loadMesh(const std::string& path);
+  // As the Scene panel's "as" says, or `as` (a ui::LoadAs) when not −1.
+  void loadMesh(const std::string& path, int as = -1);
   void saveScene(const std::string& path);
   scene::CameraHint cameraHint() const {
     return {camera_.target, camera_.distance, camera_.yaw, camera_.pitch};
@@ -233,15 +234,21 @@ render::Camera App::openingCamera() const {
                    ui::panelWidth(float(winW)));
 }
 
-void App::loadMesh(const std::string& path) {
-  if (auto r = loadMeshScene(session_, path, panelMeshOptions(panelState_, path)); !r) {
+void App::loadMesh(const std::string& path, int as) {
+  const bool collider = (as < 0 ? panelState_.loadAs : as) == ui::kLoadCollider;
+  const std::size_t known = collider ? session_.warnings().size() : 0;
+  const scene::MeshSceneOptions options = panelMeshOptions(panelState_, path, as);
+  if (auto r = collider ? loadMeshCollider(session_, path, options)
+                        : loadMeshScene(session_, path, options);
+      !r) {
     setError(r.error());  // the current scene stays
     return;
   }
   uiError_.clear();
   rememberMesh(path);
-  for (const std::string& w : session_.warnings()) printWarning(w);
-  sceneReplaced(true);
+  for (std::size_t i = known; i < session_.warnings().size(); ++i)
+    printWarning(session_.warnings()[i]);
+  sceneReplaced(!collider);
   if (compare_) updateCompare();
 }
 
@@ -403,6 +410,12 @@ void App::applyPanel(const ui::PanelResult& asked) {
         report(compare_->applyParams(right));
     }
   }
+  if (asked.removeCollider >= 0) {
+    const Result<void> r = session_.removeCollider(std::size_t(asked.removeCollider));
+    report(r);
+    if (r) sceneReplaced(false);
+    if (r && compare_) updateCompare();
+  }
   if (asked.compareChanged) updateCompare();
   if (asked.openMesh) browser_.open();
   if (asked.saveSceneAs) sceneSaveBrowser_.open(panelState_.scenePath);
@@ -431,6 +444,8 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   panel.compareStepMs = compare_ ? recentStepMs(compare_->stepMs()) : -1.0;
   panel.crossings = crossings_;
   panel.sceneSaved = sceneSaved_.c_str();
+  const std::vector<ui::ColliderRow> colliders = colliderRows(session_);
+  panel.colliders = &colliders;
   panel.facts = factsOf(session_);  // every frame: tearing changes the counts
   panel.record = {recorder_.recording(),  recorder_.frames(),
                   videoAvailable_,        recorder_.target().path.c_str(),
