@@ -26,6 +26,7 @@
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
 #include "sim/self_collision.hpp"
+#include "ui/drop_choice.hpp"
 #include "ui/file_browser.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/panel.hpp"
@@ -128,6 +129,7 @@ class App {
   std::optional<render::Renderer> compareRenderer_;
   bool compareStopped_ = false;         // its watchdog fired: it waits for a reset
   std::string sceneSaved_;              // where the last Save scene wrote
+  std::string dropped_;                 // an OBJ dropped on the window, until it is said what for
   std::vector<const char*> scenes_;     // the picker's: built-in scenes, then examples
   std::size_t builtinCount_ = 0;        // how many of scenes_ are built in
   std::vector<ExampleScene> examples_;  // the rest of scenes_
@@ -374,7 +376,7 @@ void App::applyCommands() {
     if (input_.droppedPath.empty())
       setError(input_.dropError);
     else
-      loadMesh(input_.droppedPath);
+      dropped_ = input_.droppedPath;  // drawPanels asks what it becomes
   }
 }
 
@@ -480,6 +482,10 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   viewportAsked_ = ui::drawViewportOverlay(vp);
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);
+  if (const int as = ui::drawDropChoice(dropped_); as >= 0) {
+    if (as > 0) loadMesh(dropped_, as);
+    dropped_.clear();
+  }
   if (const auto chosen = sceneBrowser_.draw()) loadSceneFile(*chosen);
   if (const auto chosen = sceneSaveBrowser_.draw()) saveScene(*chosen);
   drawCompareLabels(winW, winH);
