@@ -85,7 +85,7 @@ const std::vector<Binding>& mouseBindings() {
       {"Shift + left drag", "orbit, in any tool"},
       {"Right / middle drag", "pan"},
       {"Wheel", "zoom"},
-      {"Drop an .obj file", "load it as the scene"},
+      {"Drop an .obj file", "load it as cloth, balloon or collider"},
   };
   return kMouse;
 }

@@ -22,8 +22,14 @@ Result<void> loadMeshScene(Session& session, const std::string& path,
   // defaults (a balloon's differ from a cloth's), and the panel edits them.
   auto next = Session::createFromMesh(path, std::move(options), {});
   if (!next) return fail(next.error());
+  next->takeAddedColliders(session);
   session = std::move(next.value());
   return {};
+}
+
+Result<void> loadMeshCollider(Session& session, const std::string& path,
+                              const scene::MeshSceneOptions& options) {
+  return session.addMeshCollider(path, options.zUp, options.scale);
 }
 
 Result<std::string> droppedMesh(int count, const char** paths) {

@@ -21,4 +21,8 @@ render::Camera cameraFor(const scene::CameraHint& hint, const sim::World& world,
 scene::CameraHint shownCamera(const scene::CameraHint& hint, const sim::World& world, float width,
                               float height);
 
+// Key F: the camera turned to the cloth as it is now, at a distance that
+// shows all of it (nothing changes for a world without vertices).
+void frameCloth(render::Camera& camera, const sim::World& world);
+
 }  // namespace drape::app

@@ -1,7 +1,11 @@
 #include "app/session.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
+
+#include <glm/gtc/constants.hpp>
 
 #include "io/obj_reader.hpp"
 #include "scene/pin_transfer.hpp"
@@ -23,6 +27,13 @@ std::string sceneList() {
   for (const auto& s : scene::builtinScenes())
     names += std::string(names.empty() ? "" : ", ") + s.name;
   return names;
+}
+
+// Take colliders[index] out, keeping the rigid bodies' indices of theirs.
+void eraseCollider(sim::World& world, std::size_t index) {
+  world.colliders.erase(world.colliders.begin() + std::ptrdiff_t(index));
+  for (sim::RigidBody& b : world.bodies)
+    if (b.collider != UINT32_MAX && b.collider > index) --b.collider;
 }
 
 }  // namespace
@@ -130,14 +141,58 @@ const std::string& Session::meshPath() const {
 }
 
 Result<void> Session::addMeshColliders(const std::vector<std::string>& objPaths) {
-  for (const std::string& path : objPaths) {
-    auto shape = io::readMeshShape(path, 1.0f);
-    if (!shape) return fail("--collider: " + shape.error());
-    for (const std::string& r : shape.value()->repairs) warnings_.push_back(path + ": " + r);
-    const sim::Collider c = sim::Collider::meshShape(shape.value(), glm::vec3(0.0f));
+  for (const std::string& path : objPaths)
+    if (auto r = addMeshCollider(path, false, 1.0f); !r) return fail("--collider: " + r.error());
+  return {};
+}
+
+Result<void> Session::addMeshCollider(const std::string& path, bool zUp, float scale) {
+  auto shape = io::readMeshShape(path, scale);
+  if (!shape) return fail(shape.error());
+  for (const std::string& r : shape.value()->repairs) warnings_.push_back(path + ": " + r);
+  // z-up to y-up, (x, y, z) → (x, z, −y), as scene::placeMesh turns a cloth.
+  const glm::quat turn = zUp ? glm::angleAxis(-glm::half_pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f))
+                             : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  const sim::Collider c = sim::Collider::meshShape(shape.value(), glm::vec3(0.0f), turn);
+  extraColliders_.push_back(c);
+  scene_.world.colliders.push_back(c);
+  watchdog_.reset(scene_.world);
+  return {};
+}
+
+void Session::takeAddedColliders(const Session& previous) {
+  for (const sim::Collider& c : previous.extraColliders_) {
     extraColliders_.push_back(c);
     scene_.world.colliders.push_back(c);
   }
+  watchdog_.reset(scene_.world);
+}
+
+bool Session::showsBody(std::size_t index) const {
+  for (const sim::RigidBody& b : scene_.world.bodies)
+    if (b.collider == index) return true;
+  return false;
+}
+
+Result<void> Session::removeCollider(std::size_t index) {
+  const std::size_t count = scene_.world.colliders.size();
+  if (index >= count)
+    return fail("no collider " + std::to_string(index) + " (the scene has " +
+                std::to_string(count) + ")");
+  if (showsBody(index)) return fail("that collider shows a rigid body and goes with it");
+  // The world holds the scene's own colliders (less those removed), then the added ones.
+  const std::size_t own = count - extraColliders_.size();
+  if (index >= own) {
+    extraColliders_.erase(extraColliders_.begin() + std::ptrdiff_t(index - own));
+  } else {
+    std::size_t built = 0;  // its index in the list a rebuild makes
+    for (std::size_t seen = 0;; ++built) {
+      if (std::find(removedOwn_.begin(), removedOwn_.end(), built) != removedOwn_.end()) continue;
+      if (seen++ == index) break;
+    }
+    removedOwn_.push_back(built);
+  }
+  eraseCollider(scene_.world, index);
   watchdog_.reset(scene_.world);
   return {};
 }
@@ -176,6 +231,10 @@ Result<void> Session::reset() {
   built->name = sceneName_;
   if (file_)
     if (auto r = scene::applySceneFile(*file_, built.value(), sceneName_); !r) return r;
+  std::vector<std::size_t> removed = removedOwn_;
+  std::sort(removed.rbegin(), removed.rend());
+  for (std::size_t i : removed)
+    if (i < built->world.colliders.size()) eraseCollider(built->world, i);
   const sim::Params params = scene_.world.params;
   scene_ = std::move(built.value());
   for (const sim::Collider& c : extraColliders_) scene_.world.colliders.push_back(c);
@@ -200,11 +259,7 @@ std::vector<std::string> Session::settings() const {
 Result<void> Session::switchScene(const std::string& name, bool keepSettings) {
   auto next = create(name, keepSettings ? settings() : std::vector<std::string>());
   if (!next) return fail(next.error());
-  for (const sim::Collider& c : extraColliders_) {
-    next->extraColliders_.push_back(c);
-    next->scene_.world.colliders.push_back(c);
-  }
-  next->watchdog_.reset(next->scene_.world);
+  next->takeAddedColliders(*this);
   *this = std::move(next.value());
   return {};
 }

@@ -45,6 +45,21 @@ class Session {
   // Add each OBJ file as a static mesh collider where the file puts it
   // (--collider); they stay through reset() and switchScene().
   Result<void> addMeshColliders(const std::vector<std::string>& objPaths);
+  // The same for one file, placed as a cloth from it would be: turned from
+  // z-up when `zUp`, scaled about the origin (kept in the collider's
+  // orientation and its shape's scale, so that scene files hold it). What
+  // loading repaired joins warnings(). A file that cannot be read leaves
+  // the scene as it was.
+  Result<void> addMeshCollider(const std::string& path, bool zUp, float scale);
+  // The colliders added to `previous` (as addMeshCollider's) go on in this
+  // session, after its own.
+  void takeAddedColliders(const Session& previous);
+  // Whether world().colliders[index] shows a rigid body (it goes with the body).
+  bool showsBody(std::size_t index) const;
+  // Take world().colliders[index] out of the world now and out of every
+  // rebuild (reset()); the cloth goes on as it is. Refused for a collider
+  // that shows a rigid body, or an index out of range.
+  Result<void> removeCollider(std::size_t index);
 
   // The current scene as a scene file: its source, every parameter, pins,
   // colliders, and `camera`.
@@ -94,6 +109,9 @@ class Session {
   std::optional<scene::SceneFile> file_;
   std::vector<std::string> warnings_;
   std::vector<sim::Collider> extraColliders_;  // --collider's, after the scene's own
+  // The scene's own colliders the user removed: indices in the list a
+  // rebuild makes (before the extra ones), in the order removed.
+  std::vector<std::size_t> removedOwn_;
   scene::Scene scene_;
   int frames_ = 0;
   std::vector<double> stepMs_;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -27,6 +26,7 @@
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
 #include "sim/self_collision.hpp"
+#include "ui/drop_choice.hpp"
 #include "ui/file_browser.hpp"
 #include "ui/imgui_layer.hpp"
 #include "ui/panel.hpp"
@@ -85,7 +85,8 @@ class App {
     const float panel = ui::panelWidth(float(winW));
     return compare_ ? panel + 0.5f * (float(winW) - panel) : float(winW);
   }
-  void loadMesh(const std::string& path);
+  // As the Scene panel's "as" says, or `as` (a ui::LoadAs) when not −1.
+  void loadMesh(const std::string& path, int as = -1);
   void saveScene(const std::string& path);
   scene::CameraHint cameraHint() const {
     return {camera_.target, camera_.distance, camera_.yaw, camera_.pitch};
@@ -103,7 +104,6 @@ class App {
   void keepRecent(const char* name, const std::vector<std::string>& paths);
   void startRecording(const RecordTarget& target);
   void stopRecording();
-  void frameCloth();
   void report(const Result<void>& r) { uiError_ = r ? std::string() : r.error(); }
   void setError(const std::string& message);
   ui::PanelResult drawPanels(int winW, int winH);
@@ -129,6 +129,7 @@ class App {
   std::optional<render::Renderer> compareRenderer_;
   bool compareStopped_ = false;         // its watchdog fired: it waits for a reset
   std::string sceneSaved_;              // where the last Save scene wrote
+  std::string dropped_;                 // an OBJ dropped on the window, until it is said what for
   std::vector<const char*> scenes_;     // the picker's: built-in scenes, then examples
   std::size_t builtinCount_ = 0;        // how many of scenes_ are built in
   std::vector<ExampleScene> examples_;  // the rest of scenes_
@@ -235,15 +236,21 @@ render::Camera App::openingCamera() const {
                    ui::panelWidth(float(winW)));
 }
 
-void App::loadMesh(const std::string& path) {
-  if (auto r = loadMeshScene(session_, path, panelMeshOptions(panelState_, path)); !r) {
+void App::loadMesh(const std::string& path, int as) {
+  const bool collider = (as < 0 ? panelState_.loadAs : as) == ui::kLoadCollider;
+  const std::size_t known = collider ? session_.warnings().size() : 0;
+  const scene::MeshSceneOptions options = panelMeshOptions(panelState_, path, as);
+  if (auto r = collider ? loadMeshCollider(session_, path, options)
+                        : loadMeshScene(session_, path, options);
+      !r) {
     setError(r.error());  // the current scene stays
     return;
   }
   uiError_.clear();
   rememberMesh(path);
-  for (const std::string& w : session_.warnings()) printWarning(w);
-  sceneReplaced(true);
+  for (std::size_t i = known; i < session_.warnings().size(); ++i)
+    printWarning(session_.warnings()[i]);
+  sceneReplaced(!collider);
   if (compare_) updateCompare();
 }
 
@@ -346,24 +353,13 @@ void App::stopRecording() {
   if (auto r = recorder_.stop(); !r) setError(r.error());
 }
 
-void App::frameCloth() {
-  const std::vector<glm::vec3>& x = session_.world().state.x;
-  if (x.empty()) return;
-  glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
-  for (const glm::vec3& p : x) {
-    lo = glm::min(lo, p);
-    hi = glm::max(hi, p);
-  }
-  camera_.frame(lo, hi);
-}
-
 void App::applyCommands() {
   if (input_.take(Command::ToggleWireframe)) view_.wireframe = !view_.wireframe;
   if (input_.take(Command::CycleView)) view_ = preset(view_, (presetOf(view_) + 1) % 3);
   if (input_.take(Command::ViewShaded)) view_ = preset(view_, 0);
   if (input_.take(Command::ViewWireframe)) view_ = preset(view_, 1);
   if (input_.take(Command::ViewStrain)) view_ = preset(view_, 2);
-  if (input_.take(Command::Frame)) frameCloth();
+  if (input_.take(Command::Frame)) frameCloth(camera_, session_.world());
   if (input_.take(Command::ToggleHelp)) showHelp_ = !showHelp_;
   if (input_.take(Command::CloseOverlay)) showHelp_ = false;
   if (input_.take(Command::ToolGrab)) input_.tools.tool = Tool::Grab;
@@ -380,7 +376,7 @@ void App::applyCommands() {
     if (input_.droppedPath.empty())
       setError(input_.dropError);
     else
-      loadMesh(input_.droppedPath);
+      dropped_ = input_.droppedPath;  // drawPanels asks what it becomes
   }
 }
 
@@ -416,6 +412,12 @@ void App::applyPanel(const ui::PanelResult& asked) {
         report(compare_->applyParams(right));
     }
   }
+  if (asked.removeCollider >= 0) {
+    const Result<void> r = session_.removeCollider(std::size_t(asked.removeCollider));
+    report(r);
+    if (r) sceneReplaced(false);
+    if (r && compare_) updateCompare();
+  }
   if (asked.compareChanged) updateCompare();
   if (asked.openMesh) browser_.open();
   if (asked.saveSceneAs) sceneSaveBrowser_.open(panelState_.scenePath);
@@ -429,7 +431,7 @@ void App::applyViewport(const ui::ViewportResult& asked) {
       kTools[asked.pickTool].enabled)
     input_.tools.tool = Tool(asked.pickTool);
   if (asked.view) view_ = *asked.view;
-  if (asked.frame) frameCloth();
+  if (asked.frame) frameCloth(camera_, session_.world());
   if (asked.toggleHelp) showHelp_ = !showHelp_;
   if (asked.dismissError) uiError_.clear();
 }
@@ -444,6 +446,8 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   panel.compareStepMs = compare_ ? recentStepMs(compare_->stepMs()) : -1.0;
   panel.crossings = crossings_;
   panel.sceneSaved = sceneSaved_.c_str();
+  const std::vector<ui::ColliderRow> colliders = colliderRows(session_);
+  panel.colliders = &colliders;
   panel.facts = factsOf(session_);  // every frame: tearing changes the counts
   panel.record = {recorder_.recording(),  recorder_.frames(),
                   videoAvailable_,        recorder_.target().path.c_str(),
@@ -478,6 +482,10 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   viewportAsked_ = ui::drawViewportOverlay(vp);
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);
+  if (const int as = ui::drawDropChoice(dropped_); as >= 0) {
+    if (as > 0) loadMesh(dropped_, as);
+    dropped_.clear();
+  }
   if (const auto chosen = sceneBrowser_.draw()) loadSceneFile(*chosen);
   if (const auto chosen = sceneSaveBrowser_.draw()) saveScene(*chosen);
   drawCompareLabels(winW, winH);

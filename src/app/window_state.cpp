@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 namespace drape::app {
@@ -63,16 +64,45 @@ std::vector<std::string> splitSettings(const char* text) {
   return sets;
 }
 
-scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std::string& path) {
+scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std::string& path,
+                                         int as) {
   scene::MeshSceneOptions o;
   o.name = path;
-  o.as = state.loadAs == 1   ? scene::MeshAs::Cloth
-         : state.loadAs == 2 ? scene::MeshAs::Balloon
-                             : scene::MeshAs::Auto;
+  if (as < 0) as = state.loadAs;
+  o.as = as == ui::kLoadCloth     ? scene::MeshAs::Cloth
+         : as == ui::kLoadBalloon ? scene::MeshAs::Balloon
+                                  : scene::MeshAs::Auto;
   o.pin.kind = state.loadPin == 1 ? scene::MeshPin::Kind::Top : scene::MeshPin::Kind::None;
   o.zUp = state.loadUp == 1;
   o.scale = state.loadScale;
   return o;
+}
+
+std::string colliderLabel(const sim::Collider& c) {
+  switch (c.kind) {
+    case sim::ColliderKind::Plane:
+      return "plane";
+    case sim::ColliderKind::Sphere:
+      return "sphere";
+    case sim::ColliderKind::Box:
+      return "box";
+    case sim::ColliderKind::Capsule:
+      return "capsule";
+    case sim::ColliderKind::Mesh:
+      break;
+  }
+  std::string name = c.mesh ? std::filesystem::path(c.mesh->source).filename().string() : "";
+  constexpr std::size_t kLongest = 28;
+  if (name.size() > kLongest) name = name.substr(0, kLongest - 3) + "...";
+  return name.empty() ? "mesh" : "mesh " + name;
+}
+
+std::vector<ui::ColliderRow> colliderRows(const Session& session) {
+  std::vector<ui::ColliderRow> rows;
+  const std::vector<sim::Collider>& colliders = session.world().colliders;
+  for (std::size_t i = 0; i < colliders.size(); ++i)
+    rows.push_back({colliderLabel(colliders[i]), !session.showsBody(i)});
+  return rows;
 }
 
 double recentStepMs(const std::vector<double>& stepMs, std::size_t count) {

@@ -18,8 +18,17 @@ namespace drape::app {
 // The target the Record panel's choices describe.
 RecordTarget panelRecordTarget(const ui::PanelState& state);
 
-// How the Scene panel says the next OBJ (`path`) loads: as, pin, up, scale.
-scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std::string& path);
+// How the Scene panel says the next OBJ (`path`) loads: as, pin, up, scale;
+// `as` (a ui::LoadAs) stands for the panel's own when not −1. Collider
+// loads as auto here (only the up axis and the scale apply to it).
+scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std::string& path,
+                                         int as = -1);
+
+// How the Scene panel names a collider: its kind, and a mesh's file name
+// (shortened to 28 characters): "mesh statue.obj", "sphere", "plane".
+std::string colliderLabel(const sim::Collider& c);
+// The Scene panel's list of the session's colliders.
+std::vector<ui::ColliderRow> colliderRows(const Session& session);
 
 // Frames per second over half-second windows: steady enough to read.
 struct FpsCounter {

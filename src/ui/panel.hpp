@@ -25,6 +25,12 @@ struct SceneFacts {
   const std::vector<std::string>* repairs = nullptr;  // what loading repaired or ignored
 };
 
+// One of the scene's colliders as the Scene panel lists it.
+struct ColliderRow {
+  std::string label;       // its kind, and a mesh's file: "mesh statue.obj", "sphere"
+  bool removable = false;  // false for those that show rigid bodies
+};
+
 struct RecordStatus {
   bool recording = false;
   int frames = 0;               // written so far (or by the last recording)
@@ -43,7 +49,8 @@ struct PanelInput {
   double compareStepMs = -1.0;                       // side by side: the right's; −1 none
   // Edges of the cloth through its own triangles (none: too dense to count).
   std::optional<std::size_t> crossings;
-  const char* sceneSaved = "";  // where the last save went ("" none)
+  const char* sceneSaved = "";                          // where the last save went ("" none)
+  const std::vector<ColliderRow>* colliders = nullptr;  // in the world's order
   SceneFacts facts;
   RecordStatus record;
   bool playing = false;
@@ -60,12 +67,16 @@ struct PanelResult {
   int switchToScene = -1;             // index in PanelInput::scenes
   std::optional<sim::Params> edited;  // the parameters with the user's change
   bool openMesh = false;              // "Load OBJ…": open the file browser
+  int removeCollider = -1;            // "Remove" pressed: the collider's index
   bool saveSceneAs = false;           // "Save scene...": open the save browser
   bool openSceneFile = false;         // "Load scene…": open the scene-file browser
   bool compareChanged = false;        // side by side switched, or its settings edited
   bool startRecording = false;        // as PanelState's record fields say
   bool stopRecording = false;
 };
+
+// The Scene panel's choices of what a loaded OBJ becomes (PanelState::loadAs).
+enum LoadAs : int { kLoadAuto, kLoadCloth, kLoadBalloon, kLoadCollider };
 
 // What the panel keeps between frames.
 struct PanelState {
@@ -77,10 +88,10 @@ struct PanelState {
   // Whether a scene picked from the list takes the user's settings along
   // (every parameter that differs from the current scene's own).
   bool keepSettings = false;
-  // How the next OBJ loads: as ∈ {auto, cloth, balloon}, pin ∈ {none, top},
-  // its up axis ∈ {y, z} and its scale (file units to metres), as --as,
-  // --pin, --up and --scale.
-  int loadAs = 0, loadPin = 0, loadUp = 0;
+  // How the next OBJ loads: as (LoadAs: auto, cloth, balloon, or a collider
+  // added to the scene), pin ∈ {none, top}, its up axis ∈ {y, z} and its
+  // scale (file units to metres), as --as (or --collider), --pin, --up and --scale.
+  int loadAs = kLoadAuto, loadPin = 0, loadUp = 0;
   float loadScale = 1.0f;
   RecordChoice recordFormat = RecordChoice::PngSequence;
   char recordFolder[512] = "drape_frames";

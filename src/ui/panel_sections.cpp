@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
 #include <imgui.h>
 
@@ -65,13 +66,47 @@ void meshFacts(const PanelInput& in) {
   ImGui::PushTextWrapPos(0.0f);
   for (const std::string& r : *f.repairs) {
     // The loader's lines start with the file's path; the panel already
-    // names the file, so only what was done is shown.
+    // names the cloth's file, so only what was done is shown (with the file
+    // name for another file: a collider's).
     const std::size_t colon = r.find(": ");
     ImGui::Bullet();
-    ImGui::TextUnformatted(colon == std::string::npos ? r.c_str() : r.c_str() + colon + 2);
+    if (colon == std::string::npos) {
+      ImGui::TextUnformatted(r.c_str());
+      continue;
+    }
+    const std::string file = std::filesystem::path(r.substr(0, colon)).filename().string();
+    if (file == in.sceneName)
+      ImGui::TextUnformatted(r.c_str() + colon + 2);
+    else
+      ImGui::Text("%s: %s", file.c_str(), r.c_str() + colon + 2);
   }
   ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
+}
+
+// The scene's colliders, each with a button that removes it (not those that
+// show rigid bodies: they go with their bodies).
+void colliderList(const PanelInput& in, PanelResult& out) {
+  if (!in.colliders) return;
+  ImGui::Spacing();
+  ImGui::TextDisabled("colliders: %zu", in.colliders->size());
+  const float button = ImGui::CalcTextSize("Remove").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+  for (std::size_t i = 0; i < in.colliders->size(); ++i) {
+    const ColliderRow& row = (*in.colliders)[i];
+    ImGui::PushID(int(i));
+    ImGui::AlignTextToFramePadding();
+    ImGui::Bullet();
+    ImGui::TextUnformatted(row.label.c_str());
+    if (row.removable) {
+      ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - button);
+      if (ImGui::Button("Remove")) out.removeCollider = int(i);
+      tooltip("Take this collider out of the scene; the cloth goes on. Reset keeps it out.");
+    } else {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(rigid body)");
+    }
+    ImGui::PopID();
+  }
 }
 
 // Scene files: save the current scene (parameters, pins, colliders, camera)
@@ -146,27 +181,33 @@ void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out)
   sceneCombo(in, out);
   keepSettingsBox(state);
   if (ImGui::Button("Load OBJ...", ImVec2(ImGui::CalcItemWidth(), 0))) out.openMesh = true;
-  tooltip("Load a Wavefront OBJ file as the scene (Ctrl+O), or drop one on the window.");
+  tooltip(
+      "Load a Wavefront OBJ file as the scene, or as a collider added to it (Ctrl+O); or drop "
+      "one on the window.");
   // How the next file loads, with the names of the command line's --as
   // and --pin.
-  static const char* const kAs[] = {"auto", "cloth", "balloon"};
+  static const char* const kAs[] = {"auto", "cloth", "balloon", "collider"};
   static const char* const kPin[] = {"none", "top"};
   const float gap = ImGui::GetStyle().ItemInnerSpacing.x;
   const float combo =
-      (ImGui::CalcItemWidth() - ImGui::CalcTextSize("as").x - ImGui::CalcTextSize("pin").x -
-       4.0f * gap - ImGui::GetStyle().ItemSpacing.x) *
+      (ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("as").x -
+       ImGui::CalcTextSize("pin").x - 4.0f * gap - ImGui::GetStyle().ItemSpacing.x) *
       0.5f;
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("as");
   ImGui::SameLine(0.0f, gap);
   ImGui::SetNextItemWidth(combo);
-  ImGui::Combo("##as", &state.loadAs, kAs, 3);
-  tooltip("What a loaded mesh becomes: auto makes closed meshes balloons, open ones cloth.");
+  ImGui::Combo("##as", &state.loadAs, kAs, 4);
+  tooltip(
+      "What a loaded mesh becomes: auto makes closed meshes balloons, open ones cloth; "
+      "collider adds it to the scene as a static collider, keeping the cloth.");
   ImGui::SameLine(0.0f, 2.0f * gap);
   ImGui::TextDisabled("pin");
   ImGui::SameLine(0.0f, gap);
   ImGui::SetNextItemWidth(combo);
+  ImGui::BeginDisabled(state.loadAs == kLoadCollider);
   ImGui::Combo("##pin", &state.loadPin, kPin, 2);
+  ImGui::EndDisabled();
   tooltip("Pins for a loaded mesh: none (it falls), or top (its highest vertices).");
   static const char* const kUp[] = {"y", "z"};
   ImGui::AlignTextToFramePadding();
@@ -184,6 +225,7 @@ void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out)
         std::clamp(std::isfinite(state.loadScale) ? state.loadScale : 1.0f, 1e-6f, 1e6f);
   tooltip("File units to metres: 0.01 for a file in centimetres, 0.001 in millimetres.");
   meshFacts(in);
+  colliderList(in, out);
   sceneFileRow(in, state, out);
   compareRow(state, out);
   ImGui::Spacing();

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# GUI test of OBJ mesh colliders in the window, with real input in a virtual
+# X server (Xvfb, Mesa llvmpipe, xdotool):
+#   gui_collider.sh DRAPE IMAGE_PROBE
+# On `hang`, paused: the Scene panel's "as" set to collider and the scale to
+# 0.5, Ctrl+O with a broken OBJ: a red banner, the colliders unchanged (the
+# saved scene has the floor alone); Ctrl+O with a cube: the cube is drawn
+# over the view and the saved scene holds it (its file and scale), the cloth
+# unchanged (the title still names hang). Its Remove button in the collider
+# list: the view is again exactly as before, the saved scene has the floor
+# alone, and Reset does not bring the cube back.
+# Screenshots, saved scenes and the log stay in the working directory.
+# Exit 77 (ctest: skipped) when the X tools are not installed.
+set -uo pipefail
+
+# shellcheck source=gui_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
+
+# The 1280×720 window: a 320 px panel on the left, the view in the rest.
+below=960x610+320+50
+
+# Ctrl+S writes drape_scene.json (the panel's scene file); kept as $1.
+save_as() {
+  xdotool key ctrl+s
+  sleep 0.7
+  mv drape_scene.json "$1" 2>/dev/null || echo "missing" >"$1"
+}
+
+# --- Run inside the X server (the script calls itself through xvfb-run). -----
+if [ "${1:-}" = "--in-display" ]; then
+  drape=$2
+  mode=collider
+  rm -f drape_scene.json collider_*.json
+  start_drape
+  sleep 1
+  xdotool mousemove 1240 660  # parked over the floor, off the cloth
+  xdotool key space
+  sleep 0.5
+  shot collider_0.png
+  # The Scene panel: "as" (its list opens below it: auto, cloth, balloon,
+  # collider), then the scale field.
+  xdotool mousemove 60 149 click 1
+  sleep 0.5
+  xdotool mousemove 60 234 click 1
+  sleep 0.5
+  xdotool mousemove 250 174 click 1
+  sleep 0.3
+  type_path 0.5
+  xdotool mousemove 1240 660
+  xdotool key ctrl+o
+  sleep 0.7
+  type_path "$DRAPE_TEST_DATA/obj/broken/garbage.obj"
+  shot collider_bad.png
+  save_as collider_bad.json
+  xdotool key ctrl+o
+  sleep 0.7
+  type_path "$DRAPE_TEST_DATA/obj/blender_cube.obj"
+  shot collider_1.png
+  xdotool getwindowname "$wid" >collider_title.txt
+  save_as collider_with.json
+  # The list: the floor, then the cube with its Remove button.
+  xdotool mousemove 261 285 click 1
+  sleep 0.7
+  xdotool mousemove 1240 660
+  sleep 0.5
+  shot collider_2.png
+  save_as collider_without.json
+  xdotool key r
+  sleep 0.7
+  save_as collider_reset.json
+  quit_drape
+  exit 0
+fi
+
+# --- Outside: set up, run in Xvfb, and judge. ---------------------------------
+usage="usage: gui_collider.sh DRAPE IMAGE_PROBE"
+drape=$(readlink -f "${1:?$usage}")
+probe=$(readlink -f "${2:?$usage}")
+for tool in xvfb-run xdotool import; do
+  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
+
+timeout 50 xvfb-run -a -s "-screen 0 1280x720x24" bash "$0" --in-display "$drape" ||
+  fail "the run in Xvfb failed"
+
+above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+meshes() { grep -c '"shape": "mesh"' "$1"; }
+
+# A broken file: a banner, and nothing added.
+red=$("$probe" frac collider_bad.png 960x100+320+45 banner)
+above "$red" 0.05 || fail "no red error banner for the broken OBJ ($red)"
+grep -q '^drape: error: .*garbage.obj' collider.log || fail "no error about garbage.obj on stderr"
+grep -q '"shape": "plane"' collider_bad.json || fail "no floor in the scene saved after the broken OBJ"
+[ "$(meshes collider_bad.json)" -eq 0 ] || fail "the broken OBJ left a mesh collider"
+# The cube: drawn, saved with its file and scale, the cloth kept.
+drawn=$("$probe" diff collider_0.png collider_1.png "$below" 0.02)
+[ "$drawn" -gt 5000 ] 2>/dev/null || fail "the collider changed only $drawn pixels of the view"
+[ "$(meshes collider_with.json)" -eq 1 ] || fail "the saved scene holds no mesh collider"
+grep -q '"obj": ".*blender_cube.obj"' collider_with.json || fail "the saved collider names no file"
+grep -q '"scale": 0.5,' collider_with.json || fail "the saved collider lacks the panel's scale"
+grep -qx 'drape — hang' collider_title.txt ||
+  fail "loading a collider replaced the scene (title '$(cat collider_title.txt)')"
+# Removed: the view as before it, and gone from the saved scenes.
+left=$("$probe" diff collider_0.png collider_2.png "$below" 0.02)
+[ "$left" -eq 0 ] 2>/dev/null || fail "after Remove $left pixels of the view still differ"
+for f in collider_without.json collider_reset.json; do
+  grep -q '"shape": "plane"' "$f" || fail "$f lost the floor"
+  [ "$(meshes "$f")" -eq 0 ] || fail "$f still holds the mesh collider"
+done
+echo "PASS: collider (banner $red for the broken file; the cube drew $drawn px," \
+  "saved with its file and scale; removed: $left px differ, gone after Reset too)"
