@@ -6,15 +6,16 @@
 
 namespace drape::sim {
 
-bool featuresMayReach(const Collider& c, float length2, float thickness) {
+bool featuresMayReach(const Collider& c, float length2) {
   switch (c.kind) {
     case ColliderKind::Box:
       return true;
     case ColliderKind::Sphere:
     case ColliderKind::Capsule:
-      // A chord of length L of a curve of radius r sags L²/(8r) below its
-      // ends: a span much shorter than the radius rests on its vertices.
-      return length2 >= 8.0f * c.size.x * featureTolerance(thickness);
+      // A rod or a ball thinner than the span: a chord of length L of a
+      // curve of radius r sags only L²/(8r) below its ends, r/8 at most for
+      // a span shorter than the radius, and the vertices' contacts hold it.
+      return length2 > c.size.x * c.size.x;
     case ColliderKind::Plane:
     case ColliderKind::Mesh:
       break;
@@ -36,7 +37,8 @@ namespace {
 // The contact's plane through the local point qLocal with the local normal,
 // placed at the step's end pose (as a vertex's contact).
 void place(const Pose& from, const Pose& to, const glm::vec3& qLocal, const glm::vec3& nLocal,
-           FeatureContact& out) {
+           float reach, FeatureContact& out) {
+  out.reach = reach;
   out.n = glm::normalize(to.rotation * nLocal);
   out.q = to.toWorld(qLocal);
   out.surfaceShift = out.q - from.toWorld(qLocal);
@@ -81,6 +83,9 @@ bool generateEdgeContact(const Collider& c, const Pose& from, const Pose& to, co
   const float g0 = glm::dot(n0, d), g1 = glm::dot(n1, d);
   if (!(g0 < 0.0f && g1 > 0.0f)) return false;
   const float ends = std::min(f0, f1);
+  // Both ends outside the shape: an end inside is its own contact's to
+  // push out first.
+  if (ends < -thickness) return false;
   const float meet = std::clamp((f1 - g1 - f0) / (g0 - g1), 0.0f, 1.0f);
   if (f0 + g0 * meet >= ends - tolerance) return false;
   // The minimum, by bisection on the slope's sign.
@@ -92,11 +97,15 @@ bool generateEdgeContact(const Collider& c, const Pose& from, const Pose& to, co
   }
   const float s = 0.5f * (lo + hi);
   const float deepest = f(s, normal);
-  if (deepest >= margin || deepest >= ends - tolerance) return false;
+  // Near, but not through: an edge already deep in the shape (through a
+  // thin wall, tangled) is left to its vertices' contacts rather than pushed
+  // across in one go.
+  if (deepest >= margin || deepest >= ends - tolerance || deepest < -(thickness + margin))
+    return false;
   out.weight[0] = 1.0f - s;
   out.weight[1] = s;
   out.weight[2] = 0.0f;
-  place(from, to, a + s * d - normal * deepest, normal, out);
+  place(from, to, a + s * d - normal * deepest, normal, thickness + margin, out);
   return true;
 }
 
@@ -108,9 +117,12 @@ bool generateFaceContact(const Collider& c, const Pose& from, const Pose& to, co
   const glm::vec3 across = glm::cross(a[1] - a[0], a[2] - a[0]);
   const float area2 = glm::length(across);
   if (!(area2 > 1e-12f)) return false;
-  // The triangle's normal facing away from the shape's centre (the local
-  // origin), and the shape's point furthest along it: its support point.
-  const glm::vec3 n = (glm::dot(across, a[0] + a[1] + a[2]) < 0.0f ? -1.0f : 1.0f) * across / area2;
+  // The triangle's normal facing away from the shape (along the shape's own
+  // normal at the triangle's middle), and the shape's point furthest along
+  // it: its support point.
+  glm::vec3 outward;
+  signedDistance(c, (a[0] + a[1] + a[2]) * (1.0f / 3.0f), outward);
+  const glm::vec3 n = (glm::dot(across, outward) < 0.0f ? -1.0f : 1.0f) * across / area2;
   glm::vec3 support(0.0f);
   switch (c.kind) {
     case ColliderKind::Box:
@@ -144,9 +156,9 @@ bool generateFaceContact(const Collider& c, const Pose& from, const Pose& to, co
   glm::vec3 unused;
   for (const glm::vec3& v : a)
     vertices = std::min(vertices, signedDistance(c, v, unused) - thickness);
-  if (height >= vertices - featureTolerance(thickness)) return false;
+  if (height >= vertices - featureTolerance(thickness) || vertices < -thickness) return false;
   for (int k = 0; k < 3; ++k) out.weight[k] = w[k];
-  place(from, to, support + n * thickness, n, out);
+  place(from, to, support + n * thickness, n, thickness + margin, out);
   return true;
 }
 

@@ -18,6 +18,10 @@ struct FeatureContact {
   std::uint32_t v[3];            // an edge repeats its second vertex with weight 0
   float weight[3];               // barycentric: the point is Σ weight_i · p_i
   glm::vec3 q, n, surfaceShift;  // world, as in Contact
+  // The most one projection pushes the point: the reach it was found within
+  // (thickness and margin). Where the solve has carried it deeper since, by
+  // more than that, pushing it all the way out in one go adds energy.
+  float reach;
 };
 
 // How much deeper than the vertices around it a point of the cloth must lie
@@ -26,12 +30,11 @@ inline float featureTolerance(float thickness) {
   return 0.25f * thickness + 1e-5f;
 }
 
-// Whether a span of the cloth (an edge, or a triangle's longest edge) of
-// squared length `length2` can sag onto the collider between its vertices
-// by more than the tolerance: boxes always (edges and corners); spheres and
-// capsules of a radius not much above the span. Planes and meshes never
-// (meshes are not handled yet).
-bool featuresMayReach(const Collider& c, float length2, float thickness);
+// Whether a span of the cloth (an edge, or a triangle's longest side) of
+// squared length `length2` can meet the collider between its vertices:
+// boxes always (edges and corners); spheres and capsules of a radius below
+// the span. Planes and meshes never (meshes are not handled yet).
+bool featuresMayReach(const Collider& c, float length2);
 
 // Whether a span of the cloth within `reach` of `middle` (world, at the pose
 // `to`) may meet a box's edge (faces = 2) or corner (faces = 3): only near

@@ -105,9 +105,9 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
   t = Clock::now();
   solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
                     sc.selfThickness);
-  solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(), prm.friction);
   solveFeatureContacts(Points::of(s), s.x.data(), sc.featureContacts.data(),
                        sc.featureContacts.size(), prm.friction);
+  solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(), prm.friction);
   timing.solve += msSince(t);
 
   // A vertex that something moved off its explicit path takes the velocity

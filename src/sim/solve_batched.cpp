@@ -199,9 +199,9 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
         sync();
       }
       // Contacts on the buffer itself: self contacts by blocks of vertices,
-      // side by side, then those across blocks on thread 0; then collider
-      // contacts (one vertex each) in each thread's run of vertices, the
-      // same result as in one pass.
+      // side by side, then those across blocks on thread 0; the colliders'
+      // features on thread 0; then collider contacts (one vertex each) in
+      // each thread's run of vertices, the same result as in one pass.
       if (!sc.selfContacts.empty()) {
         const std::vector<std::uint32_t>& start = sc.selfBlockStart;
         for (std::size_t g = std::size_t(t); g < kSelfBlocks; g += std::size_t(n))
@@ -213,15 +213,15 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
                             start[kSelfBlocks + 1] - start[kSelfBlocks], sc.selfThickness);
         sync();
       }
-      if (!sc.contacts.empty()) {
-        const std::size_t b = contactSplit[std::size_t(t)], e = contactSplit[std::size_t(t) + 1];
-        solveContacts(points, s.x.data(), sc.contacts.data() + b, e - b, prm.friction);
-        sync();
-      }
       if (!sc.featureContacts.empty()) {
         if (t == 0)
           solveFeatureContacts(points, s.x.data(), sc.featureContacts.data(),
                                sc.featureContacts.size(), prm.friction);
+        sync();
+      }
+      if (!sc.contacts.empty()) {
+        const std::size_t b = contactSplit[std::size_t(t)], e = contactSplit[std::size_t(t) + 1];
+        solveContacts(points, s.x.data(), sc.contacts.data() + b, e - b, prm.friction);
         sync();
       }
     }

@@ -86,6 +86,10 @@ constexpr std::size_t kDampMaxPiecesChunked = 64;
 // Vertices per chunk of the parallel collider contact search.
 constexpr std::size_t kVerticesPerChunk = 1024;
 
+// The most a span of the cloth (an edge, a triangle's side) may be stretched
+// over its longest rest edge and still meet the colliders' features.
+constexpr float kFeatureStretch = 3.0f;
+
 // The feature contacts (feature_contacts.hpp) of one chunk of the cloth's
 // edges, or of its triangles after the edges' chunks, for the poses and far
 // tests of the sub-step (generateContacts), in order.
@@ -95,6 +99,7 @@ void featureContactsOf(World& world, std::size_t chunk, std::size_t edgeChunks) 
   std::vector<FeatureContact>& out = sc.featureContactChunks[chunk];
   out.clear();
   const float thickness = world.params.thickness;
+  const float longest2 = (kFeatureStretch * sc.longestRest) * (kFeatureStretch * sc.longestRest);
   const bool edges = chunk < edgeChunks;
   const std::size_t count = edges ? world.cloth.stretch.size() : world.cloth.triangles.size();
   const std::size_t first = (edges ? chunk : chunk - edgeChunks) * kVerticesPerChunk;
@@ -119,11 +124,14 @@ void featureContactsOf(World& world, std::size_t chunk, std::size_t edgeChunks) 
       span2 = std::max(span2, glm::dot(side, side));
       radius2 = std::max(radius2, glm::dot(s.p[v[k]] - middle, s.p[v[k]] - middle));
     }
+    // A span stretched beyond the bound the colliders were chosen for is
+    // rubber, not cloth: what lies between its vertices is left to them.
+    if (span2 > longest2) continue;
     const float margin = std::sqrt(move2) + 0.5f * thickness + 1e-4f;
     for (const std::uint32_t c : sc.featureColliders) {
       const Collider& shape = world.colliders[c];
       const float radius = std::sqrt(radius2);
-      if (!featuresMayReach(shape, span2, thickness) ||
+      if (!featuresMayReach(shape, span2) ||
           sc.farTests[c].far(middle, radius, thickness, margin) ||
           !nearFeatures(shape, sc.posesTo[c], middle, radius + thickness + margin, edges ? 2 : 3))
         continue;
@@ -179,7 +187,6 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
   sc.featureContacts.clear();
   // Which colliders: those whose features a span of the cloth stretched to
   // kFeatureStretch times its longest edge may meet.
-  constexpr float kFeatureStretch = 3.0f;
   if (sc.longestRestTopology != world.cloth.topologyVersion) {
     sc.longestRest = 0.0f;
     for (const StretchConstraint& e : world.cloth.stretch)
@@ -189,8 +196,7 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
   const float span = kFeatureStretch * sc.longestRest;
   sc.featureColliders.clear();
   for (std::uint32_t c = 0; c < world.colliders.size(); ++c)
-    if (featuresMayReach(world.colliders[c], span * span, thickness))
-      sc.featureColliders.push_back(c);
+    if (featuresMayReach(world.colliders[c], span * span)) sc.featureColliders.push_back(c);
   auto chunksOf = [&](std::size_t count) {
     return sc.featureColliders.empty() ? 0 : (count + kVerticesPerChunk - 1) / kVerticesPerChunk;
   };
@@ -407,18 +413,22 @@ void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureCo
       denom += share[i] * c.weight[i];
     }
     if (!(denom > 0.0f)) continue;
-    glm::vec3 move = -e.C * c.n;
+    const float depth = std::min(-e.C, c.reach);
+    glm::vec3 move = depth * c.n;
     // Friction as at a vertex's contact, on the slip of the cloth's point.
     glm::vec3 slip = move - c.surfaceShift;
     for (int i = 0; i < 3; ++i) slip += c.weight[i] * (p[i] - x[c.v[i]]);
     const glm::vec3 tangential = slip - glm::dot(slip, c.n) * c.n;
     const float len = glm::length(tangential);
-    const float limit = friction * -e.C;
+    const float limit = friction * depth;
     if (len <= limit)
       move -= tangential;
     else if (len > 0.0f)
       move -= tangential * (limit / len);
-    for (int i = 0; i < 3; ++i) pts.p(c.v[i]) += (share[i] / denom) * move;
+    // A point beside a pinned vertex would lever the free one far (by
+    // 1/weight): no vertex moves more than kMaxLever times the point.
+    constexpr float kMaxLever = 2.0f;
+    for (int i = 0; i < 3; ++i) pts.p(c.v[i]) += std::min(share[i] / denom, kMaxLever) * move;
   }
 }
 
@@ -656,10 +666,10 @@ void step(World& world) {
         // floor is kept out of it.
         solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
                           sc.selfThickness);
-        solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(),
-                      prm.friction);
         solveFeatureContacts(Points::of(s), s.x.data(), sc.featureContacts.data(),
                              sc.featureContacts.size(), prm.friction);
+        solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(),
+                      prm.friction);
       }
       timing.solve += msSince(t);
     }

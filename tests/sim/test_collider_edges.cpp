@@ -83,12 +83,12 @@ TEST(EdgeContact, DeepestPointOverABoxEdge) {
   const sim::Pose pose = sim::poseAt(box, 0.0);
   const float thickness = 0.01f;
   // Edges from above the top face to beside the side face, over the box's
-  // edge x = y = 0.5: one passing 3.5 mm from it, one through the box.
+  // edge x = y = 0.5: one passing 3.5 mm outside it, one 3.5 mm inside.
   struct Case {
     glm::vec3 a, b;
   };
   for (const Case& edge : {Case{{0.35f, 0.655f, 0.1f}, {0.655f, 0.35f, 0.1f}},
-                           Case{{0.3f, 0.51f, 0.1f}, {0.7f, 0.3f, 0.1f}}}) {
+                           Case{{0.35f, 0.645f, 0.1f}, {0.645f, 0.35f, 0.1f}}}) {
     sim::FeatureContact contact;
     ASSERT_TRUE(
         sim::generateEdgeContact(box, pose, pose, edge.a, edge.b, thickness, 0.01f, contact));
@@ -119,12 +119,12 @@ TEST(EdgeContact, NoneWhereTheVerticesHoldTheEdge) {
   // Over the edge but well clear of it.
   EXPECT_FALSE(sim::generateEdgeContact(box, pose, pose, glm::vec3(0.3f, 0.8f, 0.0f),
                                         glm::vec3(0.9f, 0.4f, 0.0f), 0.01f, 0.02f, contact));
-  // A big sphere under a short edge: the vertices' contacts are enough.
+  // A ball wider than the edge: the vertices' contacts are enough.
   const sim::Collider ball = sim::Collider::sphere(glm::vec3(0.0f), 0.5f);
-  EXPECT_FALSE(sim::featuresMayReach(ball, 0.02f * 0.02f, 0.01f));
-  EXPECT_TRUE(sim::featuresMayReach(ball, 0.5f * 0.5f, 0.01f));
-  EXPECT_FALSE(sim::featuresMayReach(sim::Collider::plane(glm::vec3(0.0f), glm::vec3(0, 1, 0)),
-                                     100.0f, 0.01f));
+  EXPECT_FALSE(sim::featuresMayReach(ball, 0.4f * 0.4f));
+  EXPECT_TRUE(sim::featuresMayReach(ball, 0.6f * 0.6f));
+  EXPECT_FALSE(
+      sim::featuresMayReach(sim::Collider::plane(glm::vec3(0.0f), glm::vec3(0, 1, 0)), 100.0f));
 }
 
 TEST(EdgeContact, RodBetweenTheVertices) {
