@@ -35,6 +35,7 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
   std::vector<double> frame, write;
   io::ObjWriter writer;
   double finishMs = 0.0, helpedMs = 0.0;
+  const std::uint64_t shrunkBefore = sim::threadTeam(w.params.threads).shrunkJobs();
   std::size_t bytes = 0;
   {
     io::ObjSequenceWriter sequence(folder.string());
@@ -72,7 +73,7 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
   if (mode == Mode::Thread) {
     out["finish_ms"] = finishMs;
     out["helped_ms"] = helpedMs;
-    out["shrunk_jobs"] = sim::threadTeam(w.params.threads).shrunkJobs();
+    out["shrunk_jobs"] = sim::threadTeam(w.params.threads).shrunkJobs() - shrunkBefore;
   }
   return out;
 }

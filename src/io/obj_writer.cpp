@@ -25,12 +25,19 @@ char* putIndex(char* p, std::uint32_t i) {
   return std::to_chars(p, p + kNumber, i).ptr;
 }
 
-// `v` rounded to `decimals` (at most 6) fixed decimals, "-0.707107", as
+constexpr std::uint64_t pow10(int n) {
+  return n == 0 ? 1 : 10 * pow10(n - 1);
+}
+
+// `v` rounded to `Decimals` (at most 6) fixed decimals, "-0.707107", as
 // Blender's exporter writes coordinates: a micrometre for positions, far
 // finer than any cloth, in a third of the time of a shortest round-trip
-// form. Magnitudes of 1e12 and more (never a cloth's) take that form.
-char* putFixed(char* p, float v, int decimals) {
-  static constexpr std::uint64_t kScale[] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+// form. Magnitudes of 1e12 and more (never a cloth's) take that form. The
+// decimals are a constant, so that the divisions become multiplications.
+template <int Decimals>
+char* putFixed(char* p, float v) {
+  static_assert(Decimals >= 1 && Decimals <= 6);
+  constexpr std::uint64_t kScale = pow10(Decimals);
   static constexpr char kPairs[] =
       "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
       "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -39,44 +46,49 @@ char* putFixed(char* p, float v, int decimals) {
   if (!(std::fabs(d) < 1e12)) return putFloat(p, v);
   if (d < 0) *p++ = '-';
   // Rounded half away from zero, as llround, without its call.
-  const std::uint64_t q = std::uint64_t(std::fabs(d) * double(kScale[decimals]) + 0.5);
-  p = std::to_chars(p, p + kNumber, q / kScale[decimals]).ptr;
+  const std::uint64_t q = std::uint64_t(std::fabs(d) * double(kScale) + 0.5);
+  const std::uint64_t whole = q / kScale;
+  if (whole < 10)
+    *p++ = char('0' + whole);  // a cloth's usual coordinate
+  else
+    p = std::to_chars(p, p + kNumber, whole).ptr;
   *p++ = '.';
-  std::uint64_t f = q % kScale[decimals];
-  int k = decimals;
+  std::uint32_t f = std::uint32_t(q % kScale);
+  int k = Decimals;
   for (; k >= 2; k -= 2, f /= 100) std::memcpy(p + k - 2, kPairs + 2 * (f % 100), 2);
   if (k == 1) p[0] = char('0' + f % 10);
-  return p + decimals;
+  return p + Decimals;
 }
 
-// A growing text written through a raw pointer: reserve room for `lines` of
-// at most `width` characters, write, then commit what was written.
+// Appends lines to a TextBuffer through a raw pointer: room for `lines` of at most
+// `width` characters, written, then kept as far as they were written.
 class Lines {
  public:
-  Lines(std::string& text, std::size_t lines, std::size_t width) : text_(text), at_(text.size()) {
-    text_.resize(at_ + lines * width);
-    p_ = &text_[at_];
+  Lines(TextBuffer& text, std::size_t lines, std::size_t width) : text_(text) {
+    // Growing fills with zeros; the buffer keeps its size from file to file.
+    if (text_.buffer.size() < text_.size + lines * width)
+      text_.buffer.resize(text_.size + lines * width);
+    p_ = text_.buffer.data() + text_.size;
   }
   char*& p() { return p_; }
-  ~Lines() { text_.resize(std::size_t(p_ - text_.data())); }
+  ~Lines() { text_.size = std::size_t(p_ - text_.buffer.data()); }
 
  private:
-  std::string& text_;
-  std::size_t at_;
+  TextBuffer& text_;
   char* p_;
 };
 
-// One line "TAG x y z" per vector, `decimals` fixed decimals each.
-void appendVectors(std::string& text, const char* tag, const std::vector<glm::vec3>& vectors,
-                   int decimals) {
+// One line "TAG x y z" per vector, `Decimals` fixed decimals each.
+template <int Decimals>
+void appendVectors(TextBuffer& text, const char* tag, const std::vector<glm::vec3>& vectors) {
   const std::size_t tagLength = std::strlen(tag);
   Lines out(text, vectors.size(), tagLength + 1 + 3 * kNumber);
+  char*& p = out.p();
   for (const glm::vec3& v : vectors) {
-    char*& p = out.p();
     p = std::copy(tag, tag + tagLength, p);
     for (int k = 0; k < 3; ++k) {
       *p++ = ' ';
-      p = putFixed(p, v[k], decimals);
+      p = putFixed<Decimals>(p, v[k]);
     }
     *p++ = '\n';
   }
@@ -88,8 +100,7 @@ void ObjWriter::formatTopology(const std::vector<glm::uvec3>& triangles,
                                const std::vector<glm::vec2>& cornerUVs) {
   triangles_ = triangles;
   cornerUVs_ = cornerUVs;
-  uvText_.clear();
-  faceText_.clear();
+  uvText_.size = faceText_.size = 0;
   const bool uvs = cornerUVs_.size() == 3 * triangles_.size() && !triangles_.empty();
   // Distinct UVs by their bits, numbered in order of first use.
   std::vector<std::uint32_t> uvIndex;
@@ -144,16 +155,21 @@ Result<ObjText> ObjWriter::format(const std::vector<glm::vec3>& x,
   for (const glm::vec3& v : x)
     if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
       return fail("the simulation state is not finite");
-  if (triangles != triangles_ || cornerUVs != cornerUVs_ || faceText_.empty())
+  if (triangles != triangles_ || cornerUVs != cornerUVs_ || faceText_.size == 0)
     formatTopology(triangles, cornerUVs);
   sim::computeVertexNormals(x, triangles, normals_);
 
-  positionText_ = "# drape: " + std::to_string(x.size()) + " vertices, " +
-                  std::to_string(triangles.size()) + " triangles\n";
-  appendVectors(positionText_, "v", x, 6);
-  normalText_.clear();
-  appendVectors(normalText_, "vn", normals_, 4);
-  return ObjText{{positionText_, uvText_, normalText_, faceText_}};
+  const std::string header = "# drape: " + std::to_string(x.size()) + " vertices, " +
+                             std::to_string(triangles.size()) + " triangles\n";
+  positionText_.size = 0;
+  {
+    Lines out(positionText_, 1, header.size());
+    out.p() = std::copy(header.begin(), header.end(), out.p());
+  }
+  appendVectors<6>(positionText_, "v", x);
+  normalText_.size = 0;
+  appendVectors<4>(normalText_, "vn", normals_);
+  return ObjText{{positionText_.view(), uvText_.view(), normalText_.view(), faceText_.view()}};
 }
 
 Result<void> ObjWriter::write(const std::string& path, const sim::World& world) {

@@ -31,6 +31,14 @@ struct ObjText {
   std::string joined() const;
 };
 
+// Text written into a buffer that keeps its size from one file to the next,
+// so that formatting a file neither allocates nor clears memory.
+struct TextBuffer {
+  std::string buffer;    // the text, then room
+  std::size_t size = 0;  // the text's length
+  std::string_view view() const { return {buffer.data(), size}; }
+};
+
 // Writes OBJ files, keeping the text that changes only with the topology
 // (`vt` and `f` lines) from one file to the next: a sequence of a cloth
 // that does not tear formats only positions and normals per frame.
@@ -55,9 +63,9 @@ class ObjWriter {
 
   std::vector<glm::uvec3> triangles_;  // what the cached text was made from
   std::vector<glm::vec2> cornerUVs_;
-  std::string uvText_, faceText_;
+  TextBuffer uvText_, faceText_;
   std::vector<glm::vec3> normals_;
-  std::string positionText_, normalText_;
+  TextBuffer positionText_, normalText_;
 };
 
 // One file, without keeping anything.
