@@ -1,8 +1,8 @@
 #pragma once
 // Contacts of the colliders' features with the cloth between its vertices:
-// a box's edges and corners, or a rod or ball smaller than the cloth's
-// triangles, can pass between the vertices, which their own contacts
-// (colliders.hpp) cannot see. Each is a point of the cloth, a weighted sum
+// a box's or a mesh's sharp edges and corners, or a rod or ball thinner than
+// the cloth's triangles, can pass between the vertices, which their own
+// contacts (colliders.hpp) cannot see. Each is a point of the cloth, a weighted sum
 // of the vertices of an edge or a triangle, held on the tangent plane of the
 // inflated surface: C = (Σ w_i·p_i − q)·n ≥ 0.
 
@@ -32,8 +32,9 @@ inline float featureTolerance(float thickness) {
 
 // Whether a span of the cloth (an edge, or a triangle's longest side) of
 // squared length `length2` can meet the collider between its vertices:
-// boxes always (edges and corners); spheres and capsules of a radius below
-// the span. Planes and meshes never (meshes are not handled yet).
+// boxes always (edges and corners), meshes with sharp edges
+// (MeshShape::sharpEdges); spheres and capsules of a radius below the span.
+// Planes never.
 bool featuresMayReach(const Collider& c, float length2);
 
 // Whether a span of the cloth within `reach` of `middle` (world, at the pose
@@ -48,15 +49,17 @@ bool nearFeatures(const Collider& c, const Pose& to, const glm::vec3& middle, fl
 // edge lies deeper than both its ends by more than the tolerance and within
 // `margin` of the inflated surface. The shapes' signed distances are convex
 // along a line, and their normals give the slope: a bisection finds the
-// deepest point.
+// deepest point. A mesh: the point nearest one of its sharp edges, nearer
+// than both ends are to that edge.
 bool generateEdgeContact(const Collider& c, const Pose& from, const Pose& to, const glm::vec3& pa,
                          const glm::vec3& pb, float thickness, float margin, FeatureContact& out);
 
 // The triangle (p0, p1, p2) against one collider: the shape's support point
 // towards the triangle (a box's corner, the top of a ball or of a capsule's
-// end) poking into the triangle's interior, deeper than its three vertices
-// by more than the tolerance and within `margin` of the triangle, held on the
-// other side of the triangle's plane, `thickness` away from it.
+// end; a mesh's sharp corner) poking into the triangle's interior, deeper
+// than its three vertices by more than the tolerance and within `margin` of
+// the triangle, held on the other side of the triangle's plane, `thickness`
+// away from it.
 bool generateFaceContact(const Collider& c, const Pose& from, const Pose& to, const glm::vec3& p0,
                          const glm::vec3& p1, const glm::vec3& p2, float thickness, float margin,
                          FeatureContact& out);

@@ -375,6 +375,16 @@ Result<std::shared_ptr<const MeshShape>> makeMeshShape(const TriMesh& input, std
     while (j < edges.size() && edges[j].lo == edges[i].lo && edges[j].hi == edges[i].hi)
       sum += shape->faceNormals[edges[j++].triangle];
     if (j - i != 2 || edges[i].forward == edges[i + 1].forward) closed = false;
+    if (j - i == 2) {
+      const std::uint32_t ta = edges[i].triangle, tb = edges[i + 1].triangle;
+      const glm::vec3 &na = shape->faceNormals[ta], &nb = shape->faceNormals[tb];
+      // The corner of the second triangle off the edge, below the first's
+      // plane: the edge bulges out.
+      const std::uint32_t off = tris[tb][int((edges[i + 1].slot + 2) % 3)];
+      const bool convex = glm::dot(shape->vertices[off] - shape->vertices[edges[i].lo], na) < 0.0f;
+      if (convex && glm::dot(na, nb) < std::cos(glm::radians(MeshShape::kSharpDegrees)))
+        shape->sharpEdges.push_back({edges[i].lo, edges[i].hi, na, nb});
+    }
     const float len = glm::length(sum);
     for (std::size_t k = i; k < j; ++k)
       shape->edgeNormals[3 * edges[k].triangle + edges[k].slot] =
@@ -401,6 +411,19 @@ Result<std::shared_ptr<const MeshShape>> makeMeshShape(const TriMesh& input, std
     shape->vertexNormals[i] = len > 1e-12f ? sums[i] / len : glm::vec3(0, 1, 0);
   }
   shape->bvh.build(shape->vertices, tris);
+  std::vector<glm::uvec3> segments;
+  for (const MeshShape::SharpEdge& e : shape->sharpEdges) segments.push_back({e.a, e.b, e.b});
+  shape->sharpTree.build(shape->vertices, segments);
+  for (const MeshShape::SharpEdge& e : shape->sharpEdges) {
+    shape->sharpCorners.push_back(e.a);
+    shape->sharpCorners.push_back(e.b);
+  }
+  std::sort(shape->sharpCorners.begin(), shape->sharpCorners.end());
+  shape->sharpCorners.erase(std::unique(shape->sharpCorners.begin(), shape->sharpCorners.end()),
+                            shape->sharpCorners.end());
+  std::vector<glm::uvec3> points;
+  for (const std::uint32_t c : shape->sharpCorners) points.push_back({c, c, c});
+  shape->cornerTree.build(shape->vertices, points);
   if (shape->closed) {
     // The box grown by a little, so that no cell is flat.
     const glm::vec3 pad(1e-3f * diagonal + 1e-6f);

@@ -33,6 +33,25 @@ struct TriangleBvh {
   std::vector<std::uint32_t> order;  // triangle indices, leaf by leaf
 
   void build(const std::vector<glm::vec3>& vertices, const std::vector<glm::uvec3>& triangles);
+  // visit(item) for every item (an index into the triangles it was built
+  // on) in a leaf whose box overlaps [lo, hi].
+  template <typename F>
+  void overlapping(const glm::vec3& lo, const glm::vec3& hi, F&& visit) const {
+    if (nodes.empty()) return;
+    std::uint32_t stack[64];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      const Node& node = nodes[stack[--top]];
+      if (glm::any(glm::lessThan(node.hi, lo)) || glm::any(glm::greaterThan(node.lo, hi))) continue;
+      if (node.count > 0) {
+        for (std::uint32_t i = node.first; i < node.first + node.count; ++i) visit(order[i]);
+      } else if (top + 2 <= 64) {
+        stack[top++] = node.second;
+        stack[top++] = node.first;
+      }
+    }
+  }
 };
 
 // Which part of a triangle a closest point lies on.
@@ -60,6 +79,22 @@ struct MeshShape {
   std::vector<glm::vec3> edgeNormals;    // 3 per triangle (edges 01, 12, 20): sum of the faces'
   std::vector<glm::vec3> vertexNormals;  // angle-weighted sum of the faces' normals
   TriangleBvh bvh;
+  // Sharp convex edges, where the two faces' normals are more than
+  // kSharpDegrees apart and the edge bulges out (a box's edges, a table's
+  // rim), with both faces' normals, and a tree over them (built on the edges
+  // as triangles (a, b, b)): what a cloth edge can meet between its
+  // vertices (feature_contacts.hpp).
+  static constexpr float kSharpDegrees = 45.0f;
+  struct SharpEdge {
+    std::uint32_t a, b;
+    glm::vec3 normalA, normalB;
+  };
+  std::vector<SharpEdge> sharpEdges;
+  TriangleBvh sharpTree;
+  // The sharp edges' ends, each once, and a tree over them (as triangles
+  // (c, c, c)): the corners a cloth triangle can meet over its interior.
+  std::vector<std::uint32_t> sharpCorners;
+  TriangleBvh cornerTree;
   // Every edge shared by exactly two triangles that run it in opposite
   // directions, enclosing a positive volume: a solid. Otherwise a two-sided
   // sheet.

@@ -26,12 +26,12 @@ double boxDistance(const glm::dvec3& x, const glm::dvec3& h) {
   return glm::length(glm::max(q, 0.0)) + std::min(std::max(q.x, std::max(q.y, q.z)), 0.0);
 }
 
-// The deepest of 20,001 points along a → b: (fraction, distance).
+// The deepest of samples + 1 points along a → b: (fraction, distance).
 std::pair<double, double> deepestSample(const glm::dvec3& a, const glm::dvec3& b,
-                                        const glm::dvec3& h) {
+                                        const glm::dvec3& h, int samples = 20000) {
   std::pair<double, double> best{0.0, 1e30};
-  for (int i = 0; i <= 20000; ++i) {
-    const double s = i / 20000.0;
+  for (int i = 0; i <= samples; ++i) {
+    const double s = i / double(samples);
     const double d = boxDistance(a + s * (b - a), h);
     if (d < best.second) best = {s, d};
   }
@@ -53,13 +53,13 @@ bool segmentThroughTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm:
   return u > 0.0 && v > 0.0 && u + v < 1.0 && t > 0.0 && t < 1.0;
 }
 
-// How many of the box's twelve edges pass through a cloth triangle.
-int boxEdgesThroughCloth(const sim::World& w, const sim::Collider& box) {
-  const sim::Pose pose = sim::poseAt(box, w.time);
+// How many of the twelve edges of the box of half extents h at `pose` pass
+// through a cloth triangle.
+int boxEdgesThroughCloth(const sim::World& w, const sim::Pose& pose, const glm::vec3& h) {
   std::vector<glm::dvec3> corner;
   for (int i = 0; i < 8; ++i) {
     const glm::vec3 sign(i & 1 ? 1.0f : -1.0f, i & 2 ? 1.0f : -1.0f, i & 4 ? 1.0f : -1.0f);
-    corner.push_back(glm::dvec3(pose.toWorld(sign * box.size)));
+    corner.push_back(glm::dvec3(pose.toWorld(sign * h)));
   }
   int crossings = 0;
   for (int i = 0; i < 8; ++i)
@@ -73,6 +73,21 @@ int boxEdgesThroughCloth(const sim::World& w, const sim::Collider& box) {
                          : 0;
     }
   return crossings;
+}
+
+// The box |x| ≤ h as a closed triangle mesh, faces outward.
+sim::TriMesh boxMesh(const glm::vec3& h) {
+  sim::TriMesh m;
+  for (int i = 0; i < 8; ++i)
+    m.positions.push_back(glm::vec3(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z));
+  // Each face's corners counter-clockwise seen from outside.
+  const int faces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4},
+                           {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
+  for (const auto& f : faces) {
+    m.triangles.push_back(glm::uvec3(f[0], f[1], f[2]));
+    m.triangles.push_back(glm::uvec3(f[0], f[2], f[3]));
+  }
+  return m;
 }
 
 }  // namespace
@@ -144,14 +159,22 @@ TEST(EdgeContact, RodBetweenTheVertices) {
 TEST(Collision, BoxEdgesStayOutOfACoarseCloth) {
   // A cloth of 10 cm squares falls on a box turned 30° about y, so that its
   // edges run across the cloth's: they meet the cloth between its vertices.
-  auto run = [](int threads) {
+  // The box as a box, and as a mesh of twelve triangles.
+  const glm::vec3 half(0.4f), centre(0.0f, -0.4f, 0.0f);
+  const glm::quat turn = glm::angleAxis(glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+  auto run = [&](int threads, bool mesh) {
     sim::Params params;
     params.threads = threads;
     auto world =
         scene::worldFromMesh(scene::makeGrid(17, 1.6f, glm::vec3(0.0f, 0.05f, 0.0f)), params);
-    world->colliders.push_back(
-        sim::Collider::box(glm::vec3(0.0f, -0.4f, 0.0f), glm::vec3(0.4f, 0.4f, 0.4f),
-                           glm::angleAxis(glm::radians(30.0f), glm::vec3(0.0f, 1.0f, 0.0f))));
+    if (mesh) {
+      auto shape = sim::makeMeshShape(boxMesh(half), "box", 1.0f);
+      EXPECT_TRUE(shape && shape.value()->closed);
+      EXPECT_EQ(shape.value()->sharpEdges.size(), 12u);
+      world->colliders.push_back(sim::Collider::meshShape(shape.value(), centre, turn));
+    } else {
+      world->colliders.push_back(sim::Collider::box(centre, half, turn));
+    }
     world->colliders.push_back(
         sim::Collider::plane(glm::vec3(0.0f, -0.8f, 0.0f), glm::vec3(0, 1, 0)));
     sim::World w = std::move(world.value());
@@ -159,24 +182,24 @@ TEST(Collision, BoxEdgesStayOutOfACoarseCloth) {
     double deepest = 1e30;
     for (int frame = 1; frame <= 150; ++frame) {
       sim::step(w);
-      if (frame % 10 != 0) continue;
-      worst = std::max(worst, boxEdgesThroughCloth(w, w.colliders[0]));
+      if (frame % 15 != 0) continue;
+      const sim::Pose pose = sim::poseAt(w.colliders[0], w.time);
+      worst = std::max(worst, boxEdgesThroughCloth(w, pose, half));
       for (const sim::StretchConstraint& e : w.cloth.stretch) {
-        const glm::dvec3 a = glm::dvec3(w.state.x[e.a]), b = glm::dvec3(w.state.x[e.b]);
-        const glm::dvec3 centre(0.0, -0.4, 0.0);
-        const glm::dquat turn = glm::angleAxis(glm::radians(-30.0), glm::dvec3(0.0, 1.0, 0.0));
-        deepest = std::min(
-            deepest,
-            deepestSample(turn * (a - centre), turn * (b - centre), glm::dvec3(0.4)).second);
+        const glm::dvec3 a(pose.toLocal(w.state.x[e.a])), b(pose.toLocal(w.state.x[e.b]));
+        deepest = std::min(deepest, deepestSample(a, b, glm::dvec3(half), 200).second);
       }
     }
     EXPECT_TRUE(sim::allFinite(w));
     return std::make_tuple(worst, deepest, hashPositions(w));
   };
-  const auto [crossings, deepest, hash] = run(1);
-  EXPECT_EQ(crossings, 0);
-  EXPECT_GT(deepest, 0.0);  // no point of a cloth edge inside the box
-  EXPECT_EQ(std::get<2>(run(2)), hash);
+  for (const bool mesh : {false, true}) {
+    SCOPED_TRACE(mesh ? "mesh" : "box");
+    const auto [crossings, deepest, hash] = run(1, mesh);
+    EXPECT_EQ(crossings, 0);
+    EXPECT_GT(deepest, 0.0);  // no point of a cloth edge inside the box
+    EXPECT_EQ(std::get<2>(run(2, mesh)), hash);
+  }
 }
 
 TEST(Collision, CoarseClothHangsOnAThinRod) {
