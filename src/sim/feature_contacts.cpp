@@ -112,6 +112,13 @@ bool meshEdgeContact(const MeshShape& m, const glm::vec3& a, const glm::vec3& b,
 
 bool nearFeatures(const Collider& c, const Pose& to, const glm::vec3& middle, float reach,
                   int faces) {
+  if (c.kind == ColliderKind::Mesh && c.mesh && !c.mesh->sharpTree.nodes.empty()) {
+    // Within reach of the box holding the mesh's sharp edges.
+    const TriangleBvh::Node& all = c.mesh->sharpTree.nodes[0];
+    const glm::vec3 m = to.toLocal(middle);
+    const glm::vec3 out = glm::max(glm::max(all.lo - m, m - all.hi), glm::vec3(0.0f));
+    return glm::dot(out, out) <= reach * reach;
+  }
   if (c.kind != ColliderKind::Box) return true;
   const glm::vec3 m = to.toLocal(middle);
   int near = 0;

@@ -39,7 +39,8 @@ bool featuresMayReach(const Collider& c, float length2);
 
 // Whether a span of the cloth within `reach` of `middle` (world, at the pose
 // `to`) may meet a box's edge (faces = 2) or corner (faces = 3): only near
-// that many of its faces' planes at once. Always true for other shapes.
+// that many of its faces' planes at once; or a mesh's sharp edges: only
+// near the box holding them. Always true for other shapes.
 bool nearFeatures(const Collider& c, const Pose& to, const glm::vec3& middle, float reach,
                   int faces);
 
