@@ -79,18 +79,7 @@ scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std:
 }
 
 std::string colliderLabel(const sim::Collider& c) {
-  switch (c.kind) {
-    case sim::ColliderKind::Plane:
-      return "plane";
-    case sim::ColliderKind::Sphere:
-      return "sphere";
-    case sim::ColliderKind::Box:
-      return "box";
-    case sim::ColliderKind::Capsule:
-      return "capsule";
-    case sim::ColliderKind::Mesh:
-      break;
-  }
+  if (c.kind != sim::ColliderKind::Mesh) return sim::colliderKindName(c.kind);
   std::string name = c.mesh ? std::filesystem::path(c.mesh->source).filename().string() : "";
   constexpr std::size_t kLongest = 28;
   if (name.size() > kLongest) name = name.substr(0, kLongest - 3) + "...";

@@ -24,22 +24,6 @@ Json vec3(const glm::vec3& v) {
   return Json::array({exact(v.x), exact(v.y), exact(v.z)});
 }
 
-const char* shapeName(sim::ColliderKind k) {
-  switch (k) {
-    case sim::ColliderKind::Sphere:
-      return "sphere";
-    case sim::ColliderKind::Box:
-      return "box";
-    case sim::ColliderKind::Capsule:
-      return "capsule";
-    case sim::ColliderKind::Mesh:
-      return "mesh";
-    case sim::ColliderKind::Plane:
-      break;
-  }
-  return "plane";
-}
-
 Json motion(const sim::Motion& m) {
   Json j = Json::object();
   if (m.velocity != glm::vec3(0.0f)) j["velocity"] = vec3(m.velocity);
@@ -52,7 +36,7 @@ Json motion(const sim::Motion& m) {
 
 Json collider(const sim::Collider& c, const MeshColliderSource* source) {
   Json j;
-  j["shape"] = shapeName(c.kind);
+  j["shape"] = sim::colliderKindName(c.kind);
   if (source) {
     j["obj"] = source->objPath;
     if (source->scale != 1.0f) j["scale"] = exact(source->scale);

@@ -73,6 +73,22 @@ Collider Collider::meshShape(std::shared_ptr<const MeshShape> shape, const glm::
   return c;
 }
 
+const char* colliderKindName(ColliderKind kind) {
+  switch (kind) {
+    case ColliderKind::Sphere:
+      return "sphere";
+    case ColliderKind::Box:
+      return "box";
+    case ColliderKind::Capsule:
+      return "capsule";
+    case ColliderKind::Mesh:
+      return "mesh";
+    case ColliderKind::Plane:
+      break;
+  }
+  return "plane";
+}
+
 Pose poseAt(const Collider& c, double t) {
   Pose pose;
   pose.position = c.motion.apply(c.center, t);

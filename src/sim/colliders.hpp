@@ -58,6 +58,10 @@ struct Collider {
                             const glm::quat& orientation = glm::quat(1, 0, 0, 0));
 };
 
+// The shape's name in scene files and the interface: "plane", "sphere",
+// "box", "capsule", "mesh".
+const char* colliderKindName(ColliderKind kind);
+
 // World pose of a collider at time t.
 struct Pose {
   glm::vec3 position{0.0f};
