@@ -103,10 +103,10 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
   // Contacts as position corrections, one projection each.
   generateStepContacts(world, t0, h, timing);
   t = Clock::now();
-  solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
-                    sc.selfThickness);
   solveFeatureContacts(Points::of(s), s.x.data(), sc.featureContacts.data(),
                        sc.featureContacts.size(), prm.friction);
+  solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
+                    sc.selfThickness);
   solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(), prm.friction);
   timing.solve += msSince(t);
 

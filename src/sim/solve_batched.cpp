@@ -198,10 +198,16 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
         if (t == 0) onState([&] { solveBodyAttachments(s, world.bodies, world.attachments); });
         sync();
       }
-      // Contacts on the buffer itself: self contacts by blocks of vertices,
-      // side by side, then those across blocks on thread 0; the colliders'
-      // features on thread 0; then collider contacts (one vertex each) in
-      // each thread's run of vertices, the same result as in one pass.
+      // Contacts on the buffer itself: the colliders' features on thread 0;
+      // self contacts by blocks of vertices, side by side, then those across
+      // blocks on thread 0; then collider contacts (one vertex each) in each
+      // thread's run of vertices, the same result as in one pass.
+      if (!sc.featureContacts.empty()) {
+        if (t == 0)
+          solveFeatureContacts(points, s.x.data(), sc.featureContacts.data(),
+                               sc.featureContacts.size(), prm.friction);
+        sync();
+      }
       if (!sc.selfContacts.empty()) {
         const std::vector<std::uint32_t>& start = sc.selfBlockStart;
         for (std::size_t g = std::size_t(t); g < kSelfBlocks; g += std::size_t(n))
@@ -211,12 +217,6 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
         if (t == 0)
           solveSelfContacts(points, sc.selfContacts.data() + start[kSelfBlocks],
                             start[kSelfBlocks + 1] - start[kSelfBlocks], sc.selfThickness);
-        sync();
-      }
-      if (!sc.featureContacts.empty()) {
-        if (t == 0)
-          solveFeatureContacts(points, s.x.data(), sc.featureContacts.data(),
-                               sc.featureContacts.size(), prm.friction);
         sync();
       }
       if (!sc.contacts.empty()) {

@@ -662,12 +662,13 @@ void step(World& world) {
         solveTethers(Points::of(s), sc.tethers, 0, sc.tethers.size(),
                      stretchLimitSlack(prm.k_stretch));
         solveBodyAttachments(s, world.bodies, world.attachments);
-        // Self contacts before collider contacts: a layer pressed against the
-        // floor is kept out of it.
-        solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
-                          sc.selfThickness);
+        // The colliders' features, then self contacts, then the vertices'
+        // collider contacts: a layer pressed against the floor is kept out of
+        // it, and a fold the features push is kept apart.
         solveFeatureContacts(Points::of(s), s.x.data(), sc.featureContacts.data(),
                              sc.featureContacts.size(), prm.friction);
+        solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
+                          sc.selfThickness);
         solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(),
                       prm.friction);
       }

@@ -1,13 +1,14 @@
 // Cloth edges against the colliders' edges, corners and thin rods: the
 // deepest point of an edge against a brute-force search with a box distance
-// written here, and cloths dropped on a box and a rod, checked with a
-// segment–triangle test in double precision written here too.
+// written here, and cloths dropped on a box and a rod, checked with the
+// tests' own segment–triangle test (test_geometry.hpp).
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
+#include "../test_geometry.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/colliders.hpp"
@@ -38,41 +39,16 @@ std::pair<double, double> deepestSample(const glm::dvec3& a, const glm::dvec3& b
   return best;
 }
 
-// Whether the open segment pq passes through the open triangle abc.
-bool segmentThroughTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a,
-                            const glm::dvec3& b, const glm::dvec3& c) {
-  const glm::dvec3 e1 = b - a, e2 = c - a, d = q - p;
-  const glm::dvec3 h = glm::cross(d, e2);
-  const double det = glm::dot(e1, h);
-  if (std::abs(det) < 1e-15) return false;
-  const glm::dvec3 s = p - a;
-  const double u = glm::dot(s, h) / det;
-  const glm::dvec3 r = glm::cross(s, e1);
-  const double v = glm::dot(d, r) / det;
-  const double t = glm::dot(e2, r) / det;
-  return u > 0.0 && v > 0.0 && u + v < 1.0 && t > 0.0 && t < 1.0;
-}
-
 // How many of the twelve edges of the box of half extents h at `pose` pass
 // through a cloth triangle.
 int boxEdgesThroughCloth(const sim::World& w, const sim::Pose& pose, const glm::vec3& h) {
-  std::vector<glm::dvec3> corner;
-  for (int i = 0; i < 8; ++i) {
-    const glm::vec3 sign(i & 1 ? 1.0f : -1.0f, i & 2 ? 1.0f : -1.0f, i & 4 ? 1.0f : -1.0f);
-    corner.push_back(glm::dvec3(pose.toWorld(sign * h)));
-  }
-  int crossings = 0;
-  for (int i = 0; i < 8; ++i)
-    for (int bit = 1; bit < 8; bit <<= 1) {
-      if (i & bit) continue;  // each edge once, from its lower corner
-      for (const glm::uvec3& t : w.cloth.triangles)
-        crossings += segmentThroughTriangle(corner[std::size_t(i)], corner[std::size_t(i | bit)],
-                                            glm::dvec3(w.state.x[t.x]), glm::dvec3(w.state.x[t.y]),
-                                            glm::dvec3(w.state.x[t.z]))
-                         ? 1
-                         : 0;
-    }
-  return crossings;
+  struct {
+    const std::vector<glm::vec3>& positions;
+    const std::vector<glm::uvec3>& triangles;
+  } cloth{w.state.x, w.cloth.triangles};
+  return test_geometry::boxEdgesThrough(cloth, glm::dvec3(h), [&](const glm::dvec3& local) {
+    return glm::dvec3(pose.toWorld(glm::vec3(local)));
+  });
 }
 
 // The box |x| ≤ h as a closed triangle mesh, faces outward.

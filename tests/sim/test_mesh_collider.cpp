@@ -10,7 +10,7 @@
 #include <limits>
 #include <random>
 
-#include "../winding_number.hpp"
+#include "../test_geometry.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/colliders.hpp"
