@@ -1,22 +1,17 @@
 #include "sim/mass_spring.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <limits>
 
 #include "sim/constraints.hpp"
 #include "sim/self_collision.hpp"
-#include "sim/solver.hpp"
+#include "sim/step_contacts.hpp"
+#include "sim/stopwatch.hpp"
 #include "sim/world.hpp"
 
 namespace drape::sim {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
 
 // Gas pressure on a closed mesh: f_i = P ∇_i V, P = κ (k_pressure V0/V − 1),
 // κ = spring_stiffness / R (a sheet of stiffness k around a ball of radius R

@@ -9,6 +9,7 @@
 #include "sim/rigid_body.hpp"
 #include "sim/self_collision.hpp"
 #include "sim/solver.hpp"
+#include "sim/step_contacts.hpp"
 #include "sim/tet_volume.hpp"
 #include "sim/thread_team.hpp"
 

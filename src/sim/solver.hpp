@@ -30,25 +30,6 @@ void solveIsoBendXpbd(State& s, const IsoBendConstraint* c, std::size_t begin, s
                       float alphaTilde, float* lambda, const float* alphaEach = nullptr);
 // The global overpressure constraint (paper §4.4), stiffness 1.
 void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<glm::vec3>& grad);
-// Collider contacts (paper §3.4) with position-level friction against the
-// motion from x. Each moves only its own vertex.
-void solveContacts(const Points& pts, const glm::vec3* x, Contact* contacts, std::size_t count,
-                   float friction);
-// The colliders' features against the cloth between its vertices
-// (feature_contacts.hpp), with friction as at a vertex's contact: each moves
-// two or three vertices, so they are projected on one thread, in order.
-void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureContact* contacts,
-                          std::size_t count, float friction);
-// What every solver's sub-step shares. Pinned and grabbed vertices to their
-// targets at time t; then this sub-step's collider contacts (paper §3.4, into
-// world.scratch.contacts) and self contacts (paper §4.3) for the motion
-// x → p from time t0, timed into `timing`.
-void moveToTargets(World& world, double t);
-void generateStepContacts(World& world, double t0, float h, StepTimings& timing);
-// After the velocity update: restitution at the contacts that acted (paper
-// §3.4), self contacts counted, the clock advanced to t0 + h.
-void finishSubstep(World& world, double t0, float h);
-
 // Rigid-motion-preserving damping of velocities (paper §3.5), per piece,
 // pinned vertices excluded.
 void dampVelocities(World& world, float kDamping);

@@ -17,9 +17,9 @@
 #include "sim/solver.hpp"
 
 using namespace drape;
+using test_geometry::windingNumber;
 using test_support::buildScene;
 using test_support::hashPositions;
-using test_geometry::windingNumber;
 
 namespace {
 
