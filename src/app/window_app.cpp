@@ -19,6 +19,7 @@
 #include "app/outputs.hpp"
 #include "app/recent_files.hpp"
 #include "app/recorder.hpp"
+#include "app/side_by_side.hpp"
 #include "app/window_input.hpp"
 #include "app/window_state.hpp"
 #include "io/video_writer.hpp"
@@ -82,8 +83,7 @@ class App {
   render::Camera openingCamera() const;
   // The left view's width in screen coordinates (side by side: up to the split).
   float viewWidth(int winW) const {
-    const float panel = ui::panelWidth(float(winW));
-    return compare_ ? panel + 0.5f * (float(winW) - panel) : float(winW);
+    return compare_.active() ? SideBySide::split(winW) : float(winW);
   }
   // As the Scene panel's "as" says, or `as` (a ui::LoadAs) when not −1.
   void loadMesh(const std::string& path, int as = -1);
@@ -94,9 +94,7 @@ class App {
   // Side by side: (re)start both copies from the current scene's start, or stop.
   Result<void> startCompare();
   void updateCompare();
-  void stepCompare();
   void drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered);
-  void drawCompareLabels(int winW, int winH);
   void loadSceneFile(const std::string& path);
   // A file used: to the top of its browsers' recent lists, kept for later runs.
   void rememberMesh(const std::string& path);
@@ -123,11 +121,7 @@ class App {
   render::ShaderSources shaders_;
   // The offscreen target, when the window's framebuffer does not anti-alias.
   std::optional<render::Antialias> antialias_;
-  // Side by side: the second copy of the scene, its settings and renderer.
-  std::optional<Session> compare_;
-  std::vector<std::string> compareSets_;
-  std::optional<render::Renderer> compareRenderer_;
-  bool compareStopped_ = false;         // its watchdog fired: it waits for a reset
+  SideBySide compare_;
   std::string sceneSaved_;              // where the last Save scene wrote
   std::string dropped_;                 // an OBJ dropped on the window, until it is said what for
   std::vector<const char*> scenes_;     // the picker's: built-in scenes, then examples
@@ -222,7 +216,7 @@ void App::sceneReplaced(bool newCamera) {
   crossingsTime_ = -1.0;
   crossedTriangles_.clear();
   renderer_.setScene(session_.world());
-  if (compare_ && compareRenderer_) compareRenderer_->setScene(compare_->world());
+  compare_.sceneReplaced();
   window_.setTitle(titleFor(session_.sceneName()));
   if (!newCamera) return;
   camera_ = openingCamera();
@@ -251,7 +245,7 @@ void App::loadMesh(const std::string& path, int as) {
   for (std::size_t i = known; i < session_.warnings().size(); ++i)
     printWarning(session_.warnings()[i]);
   sceneReplaced(!collider);
-  if (compare_) updateCompare();
+  if (compare_.active()) updateCompare();
 }
 
 void App::saveScene(const std::string& path) {
@@ -276,7 +270,7 @@ void App::loadSceneFile(const std::string& path) {
   uiError_.clear();
   rememberScene(path);
   sceneReplaced(true);
-  if (compare_) updateCompare();
+  if (compare_.active()) updateCompare();
 }
 
 void App::rememberMesh(const std::string& path) {
@@ -299,26 +293,10 @@ void App::keepRecent(const char* name, const std::vector<std::string>& paths) {
 }
 
 Result<void> App::startCompare() {
-  const std::vector<std::string> sets = splitSettings(panelState_.compareSets);
-  sim::Params check = session_.params();
-  for (const std::string& set : sets)
-    if (auto r = sim::setParamAssignment(check, set); !r) return fail("side by side: " + r.error());
-  if (!compareRenderer_) {
-    auto created = render::Renderer::create(shaders_);
-    if (!created) return fail(created.error());
-    compareRenderer_.emplace(std::move(created.value()));
-  }
-  // Both copies from the same description, so that they start together.
-  const scene::SceneFile start = session_.describe(cameraHint());
-  auto left = Session::createFromDescription(start, {}, session_.sceneName());
-  if (!left) return fail(left.error());
-  auto right = Session::createBeside(left.value(), start, sets);
-  if (!right) return fail("side by side: " + right.error());
-  session_ = std::move(left.value());
-  compare_ = std::move(right.value());
-  compareSets_ = sets;
-  compareStopped_ = false;
-  compareRenderer_->setScene(compare_->world());
+  if (auto r =
+          compare_.start(session_, splitSettings(panelState_.compareSets), cameraHint(), shaders_);
+      !r)
+    return r;
   sceneReplaced(false);
   return {};
 }
@@ -326,21 +304,13 @@ Result<void> App::startCompare() {
 // After the scene changed or the checkbox was used: the second copy follows.
 void App::updateCompare() {
   if (!panelState_.compare) {
-    compare_.reset();
+    compare_.stop();
     return;
   }
   if (auto r = startCompare(); !r) {
     setError(r.error());
     panelState_.compare = false;
-    compare_.reset();
-  }
-}
-
-void App::stepCompare() {
-  if (!compare_ || compareStopped_) return;
-  if (!compare_->step()) {
-    compareStopped_ = true;
-    setError("right side stopped: " + compare_->lastError());
+    compare_.stop();
   }
 }
 
@@ -385,7 +355,7 @@ void App::applyPanel(const ui::PanelResult& asked) {
   if (asked.reset || resetKey) {
     report(session_.reset());
     sceneReplaced(false);
-    if (compare_) updateCompare();
+    if (compare_.active()) updateCompare();
   }
   const std::size_t picked = std::size_t(asked.switchToScene);
   if (asked.switchToScene >= 0 && picked >= builtinCount_) {
@@ -395,28 +365,26 @@ void App::applyPanel(const ui::PanelResult& asked) {
         session_.switchScene(scenes_[std::size_t(asked.switchToScene)], panelState_.keepSettings);
     report(r);
     if (r) sceneReplaced(true);
-    if (r && compare_) updateCompare();
+    if (r && compare_.active()) updateCompare();
   }
   if (asked.edited) {
     const bool rebuild = sim::needsRebuild(session_.params(), *asked.edited);
     const Result<void> r = session_.applyParams(*asked.edited);
     report(r);
     if (rebuild) sceneReplaced(false);
-    if (r && compare_) {
+    if (r && compare_.active()) {
       // The same change on the right, under the right's own settings.
-      sim::Params right = *asked.edited;
-      for (const std::string& set : compareSets_) (void)sim::setParamAssignment(right, set);
       if (rebuild)
         updateCompare();
       else
-        report(compare_->applyParams(right));
+        report(compare_.applyParams(*asked.edited));
     }
   }
   if (asked.removeCollider >= 0) {
     const Result<void> r = session_.removeCollider(std::size_t(asked.removeCollider));
     report(r);
     if (r) sceneReplaced(false);
-    if (r && compare_) updateCompare();
+    if (r && compare_.active()) updateCompare();
   }
   if (asked.compareChanged) updateCompare();
   if (asked.openMesh) browser_.open();
@@ -443,7 +411,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   panel.sceneName = session_.sceneName().c_str();
   panel.currentScene = sceneIndex(scenes_, session_.sceneName());
   panel.stepMs = &session_.stepMs();
-  panel.compareStepMs = compare_ ? recentStepMs(compare_->stepMs()) : -1.0;
+  panel.compareStepMs = compare_.stepMs();
   panel.crossings = crossings_;
   panel.sceneSaved = sceneSaved_.c_str();
   const std::vector<ui::ColliderRow> colliders = colliderRows(session_);
@@ -488,38 +456,17 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   }
   if (const auto chosen = sceneBrowser_.draw()) loadSceneFile(*chosen);
   if (const auto chosen = sceneSaveBrowser_.draw()) saveScene(*chosen);
-  drawCompareLabels(winW, winH);
+  compare_.drawLabels(session_, winW, winH);
   return asked;
 }
 
 void App::drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered) {
   render::ViewOptions view = view_;
   view.crossed = &crossedTriangles_;
-  if (!compare_) {
+  if (compare_.active())
+    compare_.draw(renderer_, session_.world(), camera_, view, view_, hovered, winW, winH, fbW, fbH);
+  else
     renderer_.draw(session_.world(), camera_, fbW, fbH, view, hovered);
-    return;
-  }
-  // Screen coordinates to framebuffer pixels (they differ on HiDPI screens).
-  const float sx = float(fbW) / float(winW);
-  const float panel = ui::panelWidth(float(winW));
-  const float split = panel + 0.5f * (float(winW) - panel);
-  const int splitPx = int(std::lround(split * sx));
-  renderer_.draw(session_.world(), camera_, fbW, fbH, view, hovered, {0, 0, splitPx, fbH});
-  // The right copy, seen by the same camera in its own half.
-  render::Camera right = camera_;
-  right.setViewport(float(winW) - split, float(winH), 0.0f);
-  compareRenderer_->draw(compare_->world(), right, fbW, fbH, view_, render::kNoVertex,
-                         {splitPx, 0, fbW - splitPx, fbH});
-  (void)winH;
-}
-
-void App::drawCompareLabels(int winW, int winH) {
-  if (!compare_) return;
-  const float panel = ui::panelWidth(float(winW));
-  const float split = panel + 0.5f * (float(winW) - panel);
-  ui::drawSideBySideLabels(
-      panel, split, float(winH), compareLabel(true, {}, session_.stepMs(), false).c_str(),
-      compareLabel(false, compareSets_, compare_->stepMs(), compareStopped_).c_str());
 }
 
 int App::run() {
@@ -555,7 +502,7 @@ int App::run() {
     bool stepped = false;
     if (playing_ || stepOnce) {
       ++framesRun;
-      stepCompare();
+      if (auto r = compare_.step(); !r) setError(r.error());
       if (session_.step()) {
         stepped = true;
       } else {
@@ -587,9 +534,8 @@ int App::run() {
       // Each view where it has edges, right of the panel.
       const int panel = int(ui::panelWidth(float(winW)) * float(fbW) / float(winW));
       const render::PixelRect free{panel, 0, fbW - panel, fbH};
-      antialias_->finish(
-          {render::intersect(renderer_.edgeArea(), free),
-           compare_ ? render::intersect(compareRenderer_->edgeArea(), free) : render::PixelRect{}});
+      antialias_->finish({render::intersect(renderer_.edgeArea(), free),
+                          render::intersect(compare_.edgeArea(), free)});
     }
     ui_.endFrame();
     // One recorded file per simulated frame: of what was just drawn, or of the cloth.
