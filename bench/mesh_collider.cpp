@@ -14,6 +14,7 @@
 #include "io/obj_reader.hpp"
 #include "scene/shapes.hpp"
 #include "sim/solver.hpp"
+#include "sim/stats.hpp"
 
 namespace drape::bench {
 namespace {
@@ -26,7 +27,10 @@ double msSince(Clock::time_point t) {
 }
 
 // The drape scene with its sphere (collider 0) replaced by `sphere` unless
-// it is null, `frames` frames from rest: ms per frame.
+// it is null, `frames` frames from rest: ms per frame, and what the cloth
+// ends with: its strain, and its vertices' least distance to the sphere's
+// surface (negative: inside) and to the collider (its own distance, which
+// for a mesh is to the triangles).
 json runDrape(const std::vector<std::string>& extra, int frames,
               std::shared_ptr<const sim::MeshShape> sphere) {
   auto built = buildScene("drape", extra, true);
@@ -40,6 +44,18 @@ json runDrape(const std::vector<std::string>& extra, int frames,
   }
   json out = summary(ms);
   out["vertices"] = w.vertexCount();
+  const sim::StrainStats strain = sim::strainStats(w);
+  out["strain"] = {{"mean", strain.mean}, {"p99", strain.p99}, {"max", strain.max}};
+  const sim::Collider& c = w.colliders[0];
+  const sim::Pose pose = sim::poseAt(c, w.time);
+  double ball = 1e30, collider = 1e30;
+  for (const glm::vec3& x : w.state.x) {
+    glm::vec3 n;
+    ball = std::min(ball, double(glm::length(pose.toLocal(x))) - 0.5);
+    collider = std::min(collider, double(sim::signedDistance(c, pose.toLocal(x), n)));
+  }
+  out["closest_to_ball_m"] = ball;
+  out["closest_to_collider_m"] = collider;
   return out;
 }
 
