@@ -8,6 +8,7 @@
 //   drape_bench --record-obj [--frames N] [--set KEY=VALUE]...
 //   drape_bench --busy [--steps N] [--set KEY=VALUE]...
 //   drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...
+//   drape_bench --crossings [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
 //
 // --table: a Markdown table instead of the JSON, for choosing defaults. Each
 // way to converge (sub-steps × iterations at the same ten projections per
@@ -44,6 +45,10 @@
 // 1,280-triangle mesh sphere and on a 100,000-triangle one, and the time to
 // load the latter from an OBJ (mesh_collider.hpp).
 //
+// --crossings: fold at 32 … 128 and drape with self collision at 64 and 128,
+// frame by frame: ms per frame beside the cloth's edge–triangle crossings
+// every 20 frames (crossings.hpp).
+//
 // fold: the fold scene (37² vertices dropped onto the floor, folding onto
 // itself) with self collision on; phase_ms.self_collision is the detection.
 
@@ -60,6 +65,7 @@
 #include "bench_util.hpp"
 #include "busy.hpp"
 #include "cantilever.hpp"
+#include "crossings.hpp"
 #include "interactive.hpp"
 #include "mesh_collider.hpp"
 #include "recording.hpp"
@@ -256,7 +262,8 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300;
   bool table = false, interactive = false, recording = false, busy = false, sameState = false,
-       meshCollider = false;
+       meshCollider = false, crossings = false;
+  bool framesGiven = false, sizesGiven = false;
   std::vector<int> sizes = {64, 128};
   std::string only;
   std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
@@ -267,7 +274,9 @@ int main(int argc, char** argv) {
       "       drape_bench --interactive [--set KEY=VALUE]...\n"
       "       drape_bench --record-obj [--frames N] [--set KEY=VALUE]...\n"
       "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n"
-      "       drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...\n";
+      "       drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...\n"
+      "       drape_bench --crossings [--frames N] [--resolutions N,N,...] [--set "
+      "KEY=VALUE]...\n";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--table") {
@@ -280,6 +289,8 @@ int main(int argc, char** argv) {
       busy = true;
     } else if (a == "--mesh-collider") {
       meshCollider = true;
+    } else if (a == "--crossings") {
+      crossings = true;
     } else if (a == "--same-state") {
       sameState = true;
     } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--only" ||
@@ -291,6 +302,7 @@ int main(int argc, char** argv) {
       } else if (a == "--set") {
         extra.push_back(v);
       } else if (a == "--resolutions") {
+        sizesGiven = true;
         sizes.clear();
         for (std::size_t at = 0; at < v.size();) {
           const std::size_t comma = std::min(v.find(',', at), v.size());
@@ -303,6 +315,7 @@ int main(int argc, char** argv) {
           at = comma + 1;
         }
       } else {
+        framesGiven = framesGiven || a == "--frames";
         int& target = a == "--warmup" ? warmup : a == "--steps" ? steps : frames;
         target = std::max(a == "--warmup" ? 0 : 1, std::atoi(v.c_str()));
       }
@@ -316,6 +329,9 @@ int main(int argc, char** argv) {
   if (recording) return bench::printRecording(extra, frames);
   if (busy) return bench::printBusy(extra, steps);
   if (meshCollider) return bench::printMeshCollider(extra, frames);
+  if (crossings)
+    return bench::printCrossings(extra, framesGiven ? frames : 0,
+                                 sizesGiven ? sizes : std::vector<int>{});
   std::vector<Workload> workloads;
   for (int n : {32, 64, 128})
     workloads.push_back({"W1/" + std::to_string(n), "hang", w1Sets(n), false});

@@ -121,7 +121,7 @@ const std::vector<ParamDesc> kTable = {
     real("friction", "environment", &Params::friction, 0, 2, "", "Coulomb friction at colliders"),
     real("restitution", "environment", &Params::restitution, 0, 1, "", "bounce at colliders"),
     real("thickness", "environment", &Params::thickness, 0, 0.1, "m", "distance kept from collider surfaces (and, with self_collision, between layers)"),
-    toggle("self_collision", "environment", &Params::self_collision, "vertex–triangle self collision, keeping thickness apart"),
+    toggle("self_collision", "environment", &Params::self_collision, "vertex–triangle self collision, keeping thickness apart; where the cloth has passed through itself, it is pulled back out"),
     vector3("wind", "environment", &Params::wind, -50, 50, "m/s", "the air's velocity; 0 = still air, no aerodynamic force at all"),
     real("drag", "environment", &Params::drag, 0, 10, "", "aerodynamic drag coefficient of each triangle in the wind"),
     real("lift", "environment", &Params::lift, 0, 10, "", "aerodynamic lift coefficient of each triangle in the wind"),

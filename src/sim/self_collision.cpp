@@ -5,6 +5,7 @@
 
 #include "sim/solve_batched.hpp"
 #include "sim/thread_team.hpp"
+#include "sim/untangle.hpp"
 #include "sim/vertex_triangle.hpp"
 
 namespace drape::sim {
@@ -145,6 +146,13 @@ class TriangleLookup {
       seen_[near[j]] = t;
     hub_ = sc.selfTriHub[t] != 0;
     planes_ = Planes::Unknown;
+    // Inside a contour of the cloth's crossings: the triangle's part.
+    region_ = nullptr;
+    triRegion_ = 0;
+    if (!sc.tangles.region.empty()) {
+      region_ = sc.tangles.region.data();
+      for (int k = 0; k < 3; ++k) triRegion_ = std::max(triRegion_, region_[tri_[k]]);
+    }
   }
 
   const Aabb& box() const { return box_; }
@@ -162,6 +170,9 @@ class TriangleLookup {
     if (!ib.overlaps(box_)) return;
     if (pinned_ && s.w[i] == 0.0f) return;
     if (hub_ && joinedToCorner(i)) return;
+    // Two parts inside contours (untangle.hpp) lie on the wrong sides of
+    // each other: kept where they are, they would hold the tangle.
+    if (triRegion_ != 0 && region_[i] != 0 && region_[i] != triRegion_) return;
     waiting_[waitingCount_++] = i;
     if (waitingCount_ == kWaiting) test(pairs);
   }
@@ -245,6 +256,8 @@ class TriangleLookup {
   std::uint32_t* seen_ = nullptr;
   Aabb box_;
   bool pinned_ = false;
+  const std::uint32_t* region_ = nullptr;
+  std::uint32_t triRegion_ = 0;
   enum class Planes : std::uint8_t { Unknown, Valid, Sliver } planes_ = Planes::Unknown;
   glm::dvec3 corner_[3];
   TriangleMotion motion_;
@@ -488,53 +501,13 @@ std::optional<std::size_t> countSelfIntersections(const World& world,
                                                   std::vector<std::uint32_t>* crossed) {
   const Cloth& cloth = world.cloth;
   if (crossed) crossed->clear();
-  std::vector<std::uint32_t> crossedEdges;
-  const std::vector<glm::vec3>& x = world.state.x;
-  const float cell = meanRestEdge(cloth);
-  if (!(cell > 0.0f)) return 0;
-  std::vector<Aabb> boxes(cloth.triangles.size());
-  for (std::size_t t = 0; t < boxes.size(); ++t) {
-    const glm::uvec3& tri = cloth.triangles[t];
-    boxes[t].min = glm::min(x[tri[0]], glm::min(x[tri[1]], x[tri[2]]));
-    boxes[t].max = glm::max(x[tri[0]], glm::max(x[tri[1]], x[tri[2]]));
-  }
-  SpatialHash hash;
-  hash.build(boxes, cell);
-  // Candidates visited, at most a fixed multiple of the mesh: where far
-  // more boxes overlap (all the triangles of a fan meet at its hub), the
-  // count would take time quadratic in the mesh, and none is given.
-  const std::size_t budget = 256 * (cloth.triangles.size() + cloth.stretch.size()) + (1u << 20);
-  std::size_t visited = 0;
-  std::vector<std::uint32_t> found, seen(cloth.triangles.size(), UINT32_MAX);
-  std::size_t crossings = 0;
-  for (std::uint32_t k = 0; k < cloth.stretch.size(); ++k) {
-    const StretchConstraint& e = cloth.stretch[k];
-    const std::size_t n = hash.collect({glm::min(x[e.a], x[e.b]), glm::max(x[e.a], x[e.b])}, found);
-    visited += n;
-    if (visited > budget) return std::nullopt;
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::uint32_t t = found[j];
-      if (seen[t] == k) continue;
-      seen[t] = k;
-      const glm::uvec3& tri = cloth.triangles[t];
-      if (shares(tri, e.a) || shares(tri, e.b)) continue;
-      if (segmentCrossesTriangleStrictly(glm::dvec3(x[e.a]), glm::dvec3(x[e.b]),
-                                         glm::dvec3(x[tri[0]]), glm::dvec3(x[tri[1]]),
-                                         glm::dvec3(x[tri[2]]))) {
-        ++crossings;
-        if (crossed) {
-          crossed->push_back(t);
-          crossedEdges.push_back(k);
-        }
-      }
-    }
-  }
-  if (crossed && !crossedEdges.empty()) {
-    // The triangles beside each crossing edge: the edges' vertex pairs,
-    // sorted, looked up from every triangle's edges.
+  Tangles tangles;
+  if (!findCrossings(cloth, world.state.x, nullptr, tangles)) return std::nullopt;
+  if (crossed && !tangles.crossings.empty()) {
+    // The triangle crossed and those beside the edge through it.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
-    for (const std::uint32_t e : crossedEdges) {
-      const StretchConstraint& c = cloth.stretch[e];
+    for (const Crossing& c : tangles.crossings) {
+      crossed->push_back(c.triangle);
       edges.emplace_back(std::min(c.a, c.b), std::max(c.a, c.b));
     }
     std::sort(edges.begin(), edges.end());
@@ -550,7 +523,7 @@ std::optional<std::size_t> countSelfIntersections(const World& world,
     std::sort(crossed->begin(), crossed->end());
     crossed->erase(std::unique(crossed->begin(), crossed->end()), crossed->end());
   }
-  return crossings;
+  return tangles.crossings.size();
 }
 
 }  // namespace drape::sim

@@ -220,6 +220,10 @@ void solveBatched(World& world, int iterations, float kStretch, float kBend, flo
                             start[kSelfBlocks + 1] - start[kSelfBlocks], sc.selfThickness);
         sync();
       }
+      if (!sc.tangles.crossings.empty()) {
+        if (t == 0) solveCrossings(points, sc.tangles.crossings, kUntangleStep * sc.selfThickness);
+        sync();
+      }
       if (!sc.contacts.empty()) {
         const std::size_t b = contactSplit[std::size_t(t)], e = contactSplit[std::size_t(t) + 1];
         solveContacts(points, s.x.data(), sc.contacts.data() + b, e - b, prm.friction);

@@ -317,6 +317,7 @@ void step(World& world) {
 
   world.selfContacts = 0;
   world.selfContactsActive = 0;
+  findTangles(world, timing);
   for (int sub = 0; sub < substeps; ++sub) {
     if (prm.solver == SolverKind::MassSpring) {
       massSpringSubstep(world, h, timing);  // explicit springs instead (mass_spring.hpp)
@@ -396,6 +397,7 @@ void step(World& world) {
                              sc.featureContacts.size(), prm.friction);
         solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
                           sc.selfThickness);
+        solveCrossings(Points::of(s), sc.tangles.crossings, kUntangleStep * sc.selfThickness);
         solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(),
                       prm.friction);
       }

@@ -24,6 +24,10 @@ void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureCo
 // x → p from time t0, timed into `timing`.
 void moveToTargets(World& world, double t);
 void generateStepContacts(World& world, double t0, float h, StepTimings& timing);
+// With self collision: the cloth's crossings of itself at the start of the
+// frame and the parts inside their contours (untangle.hpp), for every
+// sub-step of the frame; timed into `timing`. Nothing without.
+void findTangles(World& world, StepTimings& timing);
 // After the velocity update: restitution at the contacts that acted (paper
 // §3.4), self contacts counted, the clock advanced to t0 + h.
 void finishSubstep(World& world, double t0, float h);

@@ -18,6 +18,7 @@
 #include "sim/self_contact.hpp"
 #include "sim/spatial_hash.hpp"
 #include "sim/tet_volume.hpp"
+#include "sim/untangle.hpp"
 
 namespace drape::sim {
 
@@ -169,6 +170,9 @@ struct SolverScratch {
   glm::vec3 selfShift{0.0f};   // the cloth's mean motion over the sub-step
   std::uint64_t selfCellVersion = UINT64_MAX;
   std::size_t selfCellEdges = 0;
+  // The cloth's crossings of itself at the start of the frame, and the parts
+  // they cut off (untangle.hpp).
+  Tangles tangles;
   std::vector<Pose> posesFrom, posesTo;
   std::vector<FarTest> farTests;
   // Damping: sums per piece over a chunk of vertices, chunk-major (double:

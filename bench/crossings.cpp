@@ -1,0 +1,73 @@
+#include "crossings.hpp"
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "bench_util.hpp"
+#include "sim/self_collision.hpp"
+#include "sim/solver.hpp"
+#include "sim/stats.hpp"
+#include "sim/stopwatch.hpp"
+
+namespace drape::bench {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kSampleEvery = 20;
+
+json runCrossings(const char* scene, int resolution, int frames,
+                  const std::vector<std::string>& extra) {
+  std::vector<std::string> sets{"resolution=" + std::to_string(resolution), "self_collision=1"};
+  sets.insert(sets.end(), extra.begin(), extra.end());
+  auto built = buildScene(scene, sets, true);
+  sim::World& w = built->world;
+  std::vector<double> ms;
+  json samples = json::array();
+  long first = -1;
+  std::size_t most = 0;
+  for (int f = 1; f <= frames; ++f) {
+    const auto t = sim::Clock::now();
+    sim::step(w);
+    ms.push_back(sim::msSince(t));
+    if (f % kSampleEvery == 0 || f == frames) {
+      const std::size_t n = sim::countSelfIntersections(w).value_or(0);
+      samples.push_back(n);
+      most = std::max(most, n);
+      if (n > 0 && first < 0) first = f;
+    }
+  }
+  json out = summary(ms);
+  out["scene"] = scene;
+  out["resolution"] = resolution;
+  out["frames"] = frames;
+  out["crossings_end"] = samples.back();
+  out["crossings_most"] = most;
+  out["first_sampled_frame_with_crossings"] = first;
+  out["crossings_every_20_frames"] = samples;
+  const sim::StrainStats strain = sim::strainStats(w);
+  out["strain"] = {{"mean", strain.mean}, {"p99", strain.p99}, {"max", strain.max}};
+  return out;
+}
+
+}  // namespace
+
+int printCrossings(const std::vector<std::string>& extra, int frames,
+                   const std::vector<int>& sizes) {
+  std::vector<int> folds = sizes.empty() ? std::vector<int>{32, 48, 64, 96, 128} : sizes;
+  std::printf("[\n");
+  bool firstRow = true;
+  auto print = [&](const json& row) {
+    std::printf("%s%s", firstRow ? "" : ",\n", row.dump().c_str());
+    std::fflush(stdout);
+    firstRow = false;
+  };
+  for (int n : folds) print(runCrossings("fold", n, frames > 0 ? frames : 400, extra));
+  for (int n : sizes.empty() ? std::vector<int>{64, 128} : sizes)
+    print(runCrossings("drape", n, frames > 0 ? frames : 200, extra));
+  std::printf("\n]\n");
+  return 0;
+}
+
+}  // namespace drape::bench

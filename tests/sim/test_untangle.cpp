@@ -1,0 +1,185 @@
+// Untangling (untangle.hpp): the contour-shortening direction against the
+// contour's length measured by finite differences, the crossing search
+// against brute force on any thread count, and a sheet poked through
+// another that comes back out.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "scene/scenes.hpp"
+#include "scene_helpers.hpp"
+#include "sim/self_collision.hpp"
+#include "sim/solver.hpp"
+#include "sim/stats.hpp"
+#include "sim/thread_team.hpp"
+#include "sim/untangle.hpp"
+#include "sim/vertex_triangle.hpp"
+
+using namespace drape;
+using test_support::buildScene;
+
+namespace {
+
+// Where segment u–v meets the plane y = plane (u and v on either side).
+glm::vec3 cutAt(const glm::vec3& u, const glm::vec3& v, float plane) {
+  const float s = (u.y - plane) / (u.y - v.y);
+  return u + s * (v - u);
+}
+
+// Length of the contour where the two triangles beside edge a–b (third
+// corners o1, o2) meet the plane y = plane: from the edge's crossing point
+// to where each triangle's other side crosses the plane.
+float contourLength(const glm::vec3& a, const glm::vec3& b, const glm::vec3& o1,
+                    const glm::vec3& o2, float plane) {
+  const glm::vec3 P = cutAt(a, b, plane);
+  float length = 0.0f;
+  for (const glm::vec3& o : {o1, o2}) {
+    const bool withA = (o.y > plane) == (a.y > plane);
+    length += glm::length(cutAt(o, withA ? b : a, plane) - P);
+  }
+  return length;
+}
+
+}  // namespace
+
+TEST(Untangle, ContourGradientShortensTheContour) {
+  // An edge through a large triangle in the plane y = 0, and the two
+  // triangles beside it, well shaped: every corner at least 5 cm off the
+  // plane. A millimetre along G shortens the contour within the two
+  // triangles (its length measured) in more than nine cases of ten, and by
+  // far more in all than it lengthens it in the rest: G is the paper's
+  // estimate of the descent direction, which leaves out how the contour's
+  // far ends move.
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-0.5f, 0.5f), off(0.05f, 0.5f);
+  int tried = 0, shorter = 0;
+  double shortened = 0.0, lengthened = 0.0;
+  for (int trial = 0; trial < 500; ++trial) {
+    const glm::vec3 a(u(rng), -off(rng), u(rng)), b(u(rng), off(rng), u(rng));
+    glm::vec3 o[2];
+    for (glm::vec3& c : o) c = glm::vec3(u(rng), (u(rng) < 0.0f ? -1.0f : 1.0f) * off(rng), u(rng));
+    // Triangles beside the edge at least 20° from lying in it.
+    bool thin = false;
+    for (const glm::vec3& c : o) {
+      const glm::vec3 e = glm::normalize(b - a), s = c - a;
+      thin = thin || glm::length(s - glm::dot(s, e) * e) < 0.35f * glm::length(s);
+    }
+    if (thin) continue;
+    ++tried;
+    std::vector<glm::vec3> p = {
+        {-20.0f, 0.0f, -10.0f}, {20.0f, 0.0f, -10.0f}, {0.0f, 0.0f, 20.0f}, a, b, o[0], o[1]};
+    std::vector<float> w(p.size(), 1.0f);
+    const sim::Points pts{&p[0].x, w.data(), 3, 1};
+    const sim::Crossing c{0, 0, 3, 4, {5, 6}, {0, 1, 2}};
+    const glm::vec3 G = sim::contourGradient(pts, c);
+    ASSERT_GT(glm::length(G), 0.0f);
+    const glm::vec3 d = 1e-3f * glm::normalize(G);
+    const float before = contourLength(a, b, o[0], o[1], 0.0f);
+    const float after = contourLength(a + d, b + d, o[0], o[1], 0.0f);
+    if (after < before) ++shorter;
+    (after < before ? shortened : lengthened) += std::abs(double(after - before));
+  }
+  EXPECT_GT(tried, 100);
+  EXPECT_GT(shorter, 9 * tried / 10) << shorter << " of " << tried;
+  EXPECT_GT(shortened, 10.0 * lengthened);
+}
+
+TEST(Untangle, SearchFindsWhatBruteForceFindsOnAnyThreadCount) {
+  sim::World w = buildScene("fold", {"self_collision=0", "resolution=20"});
+  for (int frame = 0; frame < 150; ++frame) sim::step(w);
+  std::set<std::tuple<std::uint32_t, std::uint32_t>> expected;
+  const std::vector<glm::vec3>& x = w.state.x;
+  for (std::uint32_t k = 0; k < w.cloth.stretch.size(); ++k)
+    for (std::uint32_t t = 0; t < w.cloth.triangles.size(); ++t) {
+      const sim::StretchConstraint& e = w.cloth.stretch[k];
+      const glm::uvec3& tri = w.cloth.triangles[t];
+      bool shared = false;
+      for (int j = 0; j < 3; ++j) shared = shared || tri[j] == e.a || tri[j] == e.b;
+      if (!shared && sim::segmentCrossesTriangleStrictly(
+                         glm::dvec3(x[e.a]), glm::dvec3(x[e.b]), glm::dvec3(x[tri[0]]),
+                         glm::dvec3(x[tri[1]]), glm::dvec3(x[tri[2]])))
+        expected.insert({k, t});
+    }
+  ASSERT_GT(expected.size(), 10u);
+  for (int threads : {1, 2}) {
+    sim::Tangles tangles;
+    ASSERT_TRUE(sim::findCrossings(w.cloth, x, &sim::threadTeam(threads), tangles));
+    std::set<std::tuple<std::uint32_t, std::uint32_t>> found;
+    for (const sim::Crossing& c : tangles.crossings) {
+      found.insert({c.edge, c.triangle});
+      EXPECT_EQ(w.cloth.stretch[c.edge].a, c.a);
+      EXPECT_EQ(w.cloth.stretch[c.edge].b, c.b);
+    }
+    EXPECT_EQ(found, expected) << threads << " threads";
+    EXPECT_EQ(found.size(), tangles.crossings.size());
+  }
+}
+
+namespace {
+
+// Two square sheets 0.5 m wide, n × n vertices: A flat at y = 0, B at
+// y = −2 cm with a bump in its middle pushed up through A to y = +3 cm,
+// shifted by a part of a cell so that no edge of one meets an edge of the
+// other.
+sim::World pokedThrough(int n) {
+  sim::TriMesh mesh;
+  for (int sheet = 0; sheet < 2; ++sheet) {
+    const std::uint32_t base = std::uint32_t(mesh.positions.size());
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        const float shift = sheet == 1 ? 0.3f : 0.0f;
+        const float x = 0.5f * (float(i) + shift) / float(n - 1) - 0.25f;
+        const float z = 0.5f * (float(j) + 0.7f * shift) / float(n - 1) - 0.25f;
+        float y = 0.0f;
+        if (sheet == 1) {
+          const float r2 = (x * x + z * z) / (0.08f * 0.08f);
+          y = -0.02f + 0.05f * std::exp(-r2);
+        }
+        mesh.positions.push_back({x, y, z});
+      }
+    for (int i = 0; i + 1 < n; ++i)
+      for (int j = 0; j + 1 < n; ++j) {
+        const std::uint32_t v = base + std::uint32_t(i * n + j);
+        mesh.triangles.push_back({v, v + 1, v + std::uint32_t(n)});
+        mesh.triangles.push_back({v + 1, v + std::uint32_t(n) + 1, v + std::uint32_t(n)});
+      }
+  }
+  sim::Params params;
+  params.gravity = glm::vec3(0.0f);
+  params.self_collision = 1;
+  auto world = scene::worldFromMesh(mesh, params);
+  EXPECT_TRUE(world) << world.error();
+  return std::move(world.value());
+}
+
+}  // namespace
+
+TEST(Untangle, ASheetPokedThroughAnotherComesBackOut) {
+  sim::World w = pokedThrough(16);
+  ASSERT_EQ(w.cloth.pieceCount, 2u);
+  const std::size_t start = sim::countSelfIntersections(w).value_or(0);
+  ASSERT_GT(start, 8u);
+  // The contour is closed on both sheets: it cuts a part out of each.
+  sim::Tangles tangles;
+  ASSERT_TRUE(sim::findCrossings(w.cloth, w.state.x, nullptr, tangles));
+  sim::findRegions(w.cloth, tangles);
+  ASSERT_FALSE(tangles.region.empty());
+  std::set<std::uint32_t> parts(tangles.region.begin(), tangles.region.end());
+  EXPECT_EQ(parts.size(), 3u);  // outside, A's disc, B's bump
+  int frame = 0;
+  while (frame < 60 && sim::countSelfIntersections(w).value_or(1) > 0) {
+    sim::step(w);
+    ++frame;
+  }
+  EXPECT_EQ(sim::countSelfIntersections(w), 0u) << "after " << frame << " frames";
+  EXPECT_LE(frame, 30);
+  // And it stays out.
+  for (int k = 0; k < 30; ++k) sim::step(w);
+  EXPECT_EQ(sim::countSelfIntersections(w), 0u);
+  EXPECT_TRUE(sim::allFinite(w));
+}
