@@ -237,7 +237,7 @@ void findTangles(World& world, StepTimings& timing) {
     if (!findCrossings(cloth, world.state.x, &team, tangles)) tangles.crossings.clear();
     tangles.searchedTopology = cloth.topologyVersion;
   } else {
-    keepCrossing(world.state.x, tangles);
+    keepStillCrossing(world.state.x, tangles);
   }
   findRegions(cloth, tangles);
   timing.selfCollision += msSince(t);

@@ -48,6 +48,7 @@ void buildTopology(const Cloth& cloth, Tangles& t) {
         break;
       }
     }
+  t.cell = meanRestEdge(cloth);
   t.topology = cloth.topologyVersion;
 }
 
@@ -63,7 +64,7 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
       t.edgeStart.size() != cloth.vertexCount() + 1)
     buildTopology(cloth, t);
   t.crossings.clear();
-  const float cell = meanRestEdge(cloth);
+  const float cell = t.cell;
   if (!(cell > 0.0f) || cloth.triangles.empty()) return true;
   t.boxes.resize(cloth.triangles.size());
   t.planes.resize(cloth.triangles.size());
@@ -82,7 +83,7 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
   t.seen.resize(threads);
   t.found.resize(threads);
   for (std::vector<std::uint32_t>& seen : t.seen) seen.assign(cloth.triangles.size(), kNone);
-  std::vector<std::uint8_t> tooDense(chunks, 0);
+  t.tooDense.assign(chunks, 0);
   auto body = [&](std::size_t c, int thread) {
     std::vector<Crossing>& out = t.chunks[c];
     out.clear();
@@ -100,7 +101,7 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
       const std::size_t count = t.hash.collect({glm::min(p, q), glm::max(p, q)}, found);
       visited += count;
       if (visited > budget) {
-        tooDense[c] = 1;
+        t.tooDense[c] = 1;
         out.clear();
         return;
       }
@@ -127,13 +128,14 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
     forEachChunk(*team, chunks, body);
   else
     for (std::size_t c = 0; c < chunks; ++c) body(c, 0);
-  if (std::find(tooDense.begin(), tooDense.end(), std::uint8_t(1)) != tooDense.end()) return false;
+  if (std::find(t.tooDense.begin(), t.tooDense.end(), std::uint8_t(1)) != t.tooDense.end())
+    return false;
   for (std::size_t c = 0; c < chunks; ++c)
     t.crossings.insert(t.crossings.end(), t.chunks[c].begin(), t.chunks[c].end());
   return true;
 }
 
-void keepCrossing(const std::vector<glm::vec3>& x, Tangles& t) {
+void keepStillCrossing(const std::vector<glm::vec3>& x, Tangles& t) {
   const auto gone = [&](const Crossing& c) {
     return !segmentCrossesTriangleStrictly(glm::dvec3(x[c.a]), glm::dvec3(x[c.b]),
                                            glm::dvec3(x[c.tri[0]]), glm::dvec3(x[c.tri[1]]),
@@ -153,10 +155,10 @@ void findRegions(const Cloth& cloth, Tangles& t) {
     while (t.parent[v] != v) v = t.parent[v] = t.parent[t.parent[v]];
     return v;
   };
-  std::vector<std::uint8_t> cut(cloth.stretch.size(), 0);
-  for (const Crossing& c : t.crossings) cut[c.edge] = 1;
+  t.cut.assign(cloth.stretch.size(), 0);
+  for (const Crossing& c : t.crossings) t.cut[c.edge] = 1;
   for (std::size_t k = 0; k < cloth.stretch.size(); ++k) {
-    if (cut[k]) continue;
+    if (t.cut[k]) continue;
     const std::uint32_t a = root(cloth.stretch[k].a), b = root(cloth.stretch[k].b);
     // The smaller index is the root: the same parts whatever the order.
     if (a != b) t.parent[std::max(a, b)] = std::min(a, b);

@@ -39,9 +39,9 @@ struct Points;
 class ThreadTeam;
 
 // Edge (a, b) of the cloth through the interior of triangle `triangle`
-// (corners tri), sharing no
-// vertex with it; opposite[k] the third corner of each triangle beside the
-// edge (UINT32_MAX where it has only one).
+// (corners tri), sharing no vertex with it; opposite[k] the third corner of
+// each triangle beside the edge (UINT32_MAX where it has only one). The
+// vertices are copied from the mesh so that a projection reads one record.
 struct Crossing {
   std::uint32_t edge;      // index into cloth.stretch
   std::uint32_t triangle;  // index into cloth.triangles
@@ -55,10 +55,12 @@ struct Tangles {
   // Per vertex: 0, or 1 + the number of the part inside a contour it lies
   // in. Empty when no part is cut off.
   std::vector<std::uint32_t> region;
-  // For the topology they were made on: per vertex, its edges (CSR), and
-  // per edge the third corners of the triangles beside it.
+  // For the topology they were made on: per vertex, its edges (CSR), per
+  // edge the third corners of the triangles beside it, and the mean rest
+  // edge (the hash's cell).
   std::vector<std::uint32_t> edgeStart, edges;
   std::vector<glm::uvec2> opposite;
+  float cell = 0.0f;
   std::uint64_t topology = UINT64_MAX;
   std::uint64_t searchedTopology = UINT64_MAX;  // of the crossings found last
   // Detection's buffers: the triangles' boxes, planes and their hash, each chunk's
@@ -68,6 +70,9 @@ struct Tangles {
   SpatialHash hash;
   std::vector<std::vector<Crossing>> chunks;
   std::vector<std::vector<std::uint32_t>> seen, found;
+  std::vector<std::uint8_t> tooDense;
+  // findRegions' buffers: the crossing edges, and the union-find of the rest.
+  std::vector<std::uint8_t> cut;
   std::vector<std::uint32_t> parent, size, largest;
 };
 
@@ -80,7 +85,7 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
 
 // Drops the crossings that positions x no longer have (all but the
 // search's work, for the frames between searches).
-void keepCrossing(const std::vector<glm::vec3>& x, Tangles& tangles);
+void keepStillCrossing(const std::vector<glm::vec3>& x, Tangles& tangles);
 
 // tangles.region from tangles.crossings (empty when nothing is cut off).
 void findRegions(const Cloth& cloth, Tangles& tangles);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "scene/scenes.hpp"
+#include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/self_collision.hpp"
 #include "sim/solver.hpp"
@@ -127,28 +128,15 @@ namespace {
 // shifted by a part of a cell so that no edge of one meets an edge of the
 // other.
 sim::World pokedThrough(int n) {
-  sim::TriMesh mesh;
-  for (int sheet = 0; sheet < 2; ++sheet) {
-    const std::uint32_t base = std::uint32_t(mesh.positions.size());
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) {
-        const float shift = sheet == 1 ? 0.3f : 0.0f;
-        const float x = 0.5f * (float(i) + shift) / float(n - 1) - 0.25f;
-        const float z = 0.5f * (float(j) + 0.7f * shift) / float(n - 1) - 0.25f;
-        float y = 0.0f;
-        if (sheet == 1) {
-          const float r2 = (x * x + z * z) / (0.08f * 0.08f);
-          y = -0.02f + 0.05f * std::exp(-r2);
-        }
-        mesh.positions.push_back({x, y, z});
-      }
-    for (int i = 0; i + 1 < n; ++i)
-      for (int j = 0; j + 1 < n; ++j) {
-        const std::uint32_t v = base + std::uint32_t(i * n + j);
-        mesh.triangles.push_back({v, v + 1, v + std::uint32_t(n)});
-        mesh.triangles.push_back({v + 1, v + std::uint32_t(n) + 1, v + std::uint32_t(n)});
-      }
-  }
+  sim::TriMesh mesh = scene::makeGrid(n, 0.5f, glm::vec3(0.0f));
+  const float cell = 0.5f / float(n - 1);
+  sim::TriMesh b = scene::makeGrid(n, 0.5f, glm::vec3(0.3f * cell, -0.02f, 0.21f * cell));
+  for (glm::vec3& p : b.positions)
+    p.y += 0.05f * std::exp(-(p.x * p.x + p.z * p.z) / (0.08f * 0.08f));
+  const std::uint32_t base = std::uint32_t(mesh.positions.size());
+  mesh.positions.insert(mesh.positions.end(), b.positions.begin(), b.positions.end());
+  for (const glm::uvec3& t : b.triangles) mesh.triangles.push_back(t + base);
+  mesh.cornerUVs.insert(mesh.cornerUVs.end(), b.cornerUVs.begin(), b.cornerUVs.end());
   sim::Params params;
   params.gravity = glm::vec3(0.0f);
   params.self_collision = 1;
