@@ -5,7 +5,7 @@
 //   drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set KEY=VALUE]...
 //   drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
 //   drape_bench --interactive [--set KEY=VALUE]...
-//   drape_bench --record-obj [--frames N] [--set KEY=VALUE]...
+//   drape_bench --record-obj [--frames N] [--rounds N] [--set KEY=VALUE]...
 //   drape_bench --busy [--steps N] [--set KEY=VALUE]...
 //   drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...
 //   drape_bench --crossings [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
@@ -36,7 +36,8 @@
 //
 // --record-obj: the hang scene at 128² and its defaults, `frames` frames
 // (default 300) without recording, writing an OBJ per frame within the
-// frame, and handing it to the writer thread (recording.hpp).
+// frame, and handing it to the OBJ sequence writer, `rounds` times in turn
+// (default 5; recording.hpp).
 //
 // --busy: the hang scene at 128² with two busy processes beside it, the
 // default thread count against one thread (busy.hpp).
@@ -260,7 +261,7 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 }  // namespace
 
 int main(int argc, char** argv) {
-  int warmup = 60, steps = 300, frames = 300;
+  int warmup = 60, steps = 300, frames = 300, rounds = 5;
   bool table = false, interactive = false, recording = false, busy = false, sameState = false,
        meshCollider = false, crossings = false;
   bool framesGiven = false, sizesGiven = false;
@@ -272,7 +273,7 @@ int main(int argc, char** argv) {
       "KEY=VALUE]...\n"
       "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n"
       "       drape_bench --interactive [--set KEY=VALUE]...\n"
-      "       drape_bench --record-obj [--frames N] [--set KEY=VALUE]...\n"
+      "       drape_bench --record-obj [--frames N] [--rounds N] [--set KEY=VALUE]...\n"
       "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n"
       "       drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...\n"
       "       drape_bench --crossings [--frames N] [--resolutions N,N,...] [--set "
@@ -293,8 +294,8 @@ int main(int argc, char** argv) {
       crossings = true;
     } else if (a == "--same-state") {
       sameState = true;
-    } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--only" ||
-                a == "--set" || a == "--resolutions") &&
+    } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--rounds" ||
+                a == "--only" || a == "--set" || a == "--resolutions") &&
                i + 1 < argc) {
       const std::string v = argv[++i];
       if (a == "--only") {
@@ -316,7 +317,10 @@ int main(int argc, char** argv) {
         }
       } else {
         framesGiven = framesGiven || a == "--frames";
-        int& target = a == "--warmup" ? warmup : a == "--steps" ? steps : frames;
+        int& target = a == "--warmup"   ? warmup
+                      : a == "--steps"  ? steps
+                      : a == "--rounds" ? rounds
+                                        : frames;
         target = std::max(a == "--warmup" ? 0 : 1, std::atoi(v.c_str()));
       }
     } else {
@@ -326,7 +330,7 @@ int main(int argc, char** argv) {
   }
   if (table) return printTable(sizes, frames, extra);
   if (interactive) return bench::printInteractive(extra);
-  if (recording) return bench::printRecording(extra, frames);
+  if (recording) return bench::printRecording(extra, frames, rounds);
   if (busy) return bench::printBusy(extra, steps);
   if (meshCollider) return bench::printMeshCollider(extra, frames);
   if (crossings)

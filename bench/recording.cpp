@@ -1,5 +1,6 @@
 #include "recording.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -20,21 +21,22 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
 
-enum class Mode { None, InFrame, Thread };
+enum class Mode { None, InFrame, Sequence };
 
 double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// Wall ms of each frame (step plus whatever recording costs the frame).
+// Wall ms of each frame (step plus whatever recording costs the frame),
+// written into `folder`, removed after the run: a run's 0.9 GB left in the
+// page cache would have the next runs wait for the kernel to write it out.
 json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::path& folder) {
   const auto built = buildScene("hang", sets, true);
   sim::World& w = built->world;
-  fs::remove_all(folder);
   fs::create_directories(folder);
   std::vector<double> frame, write;
   io::ObjWriter writer;
-  double finishMs = 0.0, helpedMs = 0.0;
+  double finishMs = 0.0, helpedMs = 0.0, formatMs = 0.0;
   const std::uint64_t shrunkBefore = sim::threadTeam(w.params.threads).shrunkJobs();
   std::size_t bytes = 0;
   {
@@ -45,12 +47,12 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
       if (mode == Mode::InFrame) {
         const Clock::time_point at = Clock::now();
         const std::string path = (folder / io::frameFileName(i, ".obj")).string();
-        if (auto r = writer.write(path, w); !r) {
+        if (auto r = writer.write(path, w, &sim::threadTeam(w.params.threads)); !r) {
           std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
           std::exit(1);
         }
         write.push_back(msSince(at));
-      } else if (mode == Mode::Thread) {
+      } else if (mode == Mode::Sequence) {
         if (auto r = sequence.add(w); !r) {
           std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
           std::exit(1);
@@ -61,16 +63,21 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
     const Clock::time_point at = Clock::now();
     (void)sequence.finish();
     finishMs = msSince(at);
-    if (mode == Mode::Thread) write.push_back(sequence.writeMsPerFrame());
+    if (mode == Mode::Sequence) {
+      write.push_back(sequence.writeMsPerFrame());
+      formatMs = sequence.formatMsPerFrame();
+    }
     helpedMs = sequence.helpedMs();
   }
   for (const auto& e : fs::directory_iterator(folder)) bytes += std::size_t(e.file_size());
+  fs::remove_all(folder);
   json out = {{"frame_ms", summary(frame)}};
   if (mode != Mode::None) {
     out["write_ms"] = mode == Mode::InFrame ? summary(write) : json(write.front());
     out["mb_per_frame"] = double(bytes) / 1e6 / frames;
   }
-  if (mode == Mode::Thread) {
+  if (mode == Mode::Sequence) {
+    out["format_ms"] = formatMs;
     out["finish_ms"] = finishMs;
     out["helped_ms"] = helpedMs;
     out["shrunk_jobs"] = sim::threadTeam(w.params.threads).shrunkJobs() - shrunkBefore;
@@ -78,29 +85,40 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
   return out;
 }
 
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
 }  // namespace
 
-int printRecording(const std::vector<std::string>& extra, int frames) {
+int printRecording(const std::vector<std::string>& extra, int frames, int rounds) {
   std::vector<std::string> sets = {"resolution=128"};
   sets.insert(sets.end(), extra.begin(), extra.end());
-  const fs::path folder = fs::temp_directory_path() / "drape_bench_record_obj";
-  json none = run(Mode::None, sets, frames, folder);
-  json inFrame = run(Mode::InFrame, sets, frames, folder);
-  json thread = run(Mode::Thread, sets, frames, folder);
-  fs::remove_all(folder);
-  const double base = none["frame_ms"]["median"].get<double>();
-  auto extraPercent = [&](const json& j) {
-    return 100.0 * (j["frame_ms"]["median"].get<double>() - base) / base;
-  };
-  json out = {
-      {"scene", "hang"},
-      {"set", sets},
-      {"frames", frames},
-      {"without_recording", none},
-      {"written_in_the_frame", inFrame},
-      {"writer_thread", thread},
-      {"extra_percent",
-       {{"written_in_the_frame", extraPercent(inFrame)}, {"writer_thread", extraPercent(thread)}}}};
+  const fs::path root = fs::temp_directory_path() / "drape_bench_record_obj";
+  fs::remove_all(root);
+  const char* names[] = {"without_recording", "written_in_the_frame", "sequence_writer"};
+  json runs = json::array();
+  std::vector<double> medians[3], extraPercent[3];
+  // Rounds of the three ways one after the other, so that a host that
+  // slows down for a while slows all three alike; each round's extra is
+  // against its own run without recording.
+  for (int r = 0; r < rounds; ++r) {
+    json round;
+    for (int m = 0; m < 3; ++m) {
+      const fs::path folder = root / ("round" + std::to_string(r) + "_" + names[m]);
+      round[names[m]] = run(Mode(m), sets, frames, folder);
+      medians[m].push_back(round[names[m]]["frame_ms"]["median"].get<double>());
+    }
+    for (int m = 1; m < 3; ++m)
+      extraPercent[m].push_back(100.0 * (medians[m].back() - medians[0].back()) /
+                                medians[0].back());
+    runs.push_back(round);
+  }
+  fs::remove_all(root);
+  json out = {{"scene", "hang"}, {"set", sets}, {"frames", frames}, {"rounds", runs}};
+  for (int m = 0; m < 3; ++m) out["median_ms"][names[m]] = median(medians[m]);
+  for (int m = 1; m < 3; ++m) out["extra_percent"][names[m]] = median(extraPercent[m]);
   std::printf("%s\n", out.dump(2).c_str());
   return 0;
 }

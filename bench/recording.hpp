@@ -7,9 +7,11 @@
 
 namespace drape::bench {
 
-// Runs the same frames three times (without recording, writing each frame's
-// OBJ in the frame, handing it to the writer thread) and prints one JSON
-// object; returns the exit code.
-int printRecording(const std::vector<std::string>& extra, int frames);
+// Runs the same frames three ways (without recording, writing each frame's
+// OBJ in the frame, handing it to io::ObjSequenceWriter), `rounds`
+// times in turn, and prints one JSON object: every run, the median of each
+// way's median frame, and the median over the rounds of each way's extra
+// time; returns the exit code.
+int printRecording(const std::vector<std::string>& extra, int frames, int rounds);
 
 }  // namespace drape::bench

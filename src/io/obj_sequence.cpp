@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <utility>
 
-#include "io/obj_writer.hpp"
 #include "io/output_path.hpp"
+#include "sim/thread_team.hpp"
 
 namespace drape::io {
 namespace {
@@ -19,9 +19,7 @@ double msSince(Clock::time_point start) {
 }  // namespace
 
 ObjSequenceWriter::ObjSequenceWriter(std::string folder)
-    : folder_(std::move(folder)),
-      callerWriter_(std::make_unique<ObjWriter>()),
-      thread_([this] { run(); }) {}
+    : folder_(std::move(folder)), thread_([this] { run(); }) {}
 
 ObjSequenceWriter::~ObjSequenceWriter() {
   (void)finish();
@@ -39,15 +37,10 @@ Result<void> ObjSequenceWriter::stopped() const {
 }
 
 Result<void> ObjSequenceWriter::add(const sim::World& world) {
-  const sim::Cloth& cloth = world.cloth;
-  if (!topology_ || topology_->triangles != cloth.triangles ||
-      topology_->cornerUVs != cloth.cornerUVs)
-    topology_ = std::make_shared<const Topology>(Topology{cloth.triangles, cloth.cornerUVs});
-
   std::unique_lock<std::mutex> lock(mutex_);
   if (int(queue_.size()) >= kQueued && error_.empty()) {
     const Clock::time_point start = Clock::now();
-    while (int(queue_.size()) >= kQueued && error_.empty()) writeOldest(lock, *callerWriter_);
+    while (int(queue_.size()) >= kQueued && error_.empty()) writeOldest(lock);
     helpedMs_ += msSince(start);
   }
   if (auto r = stopped(); !r) return r;
@@ -56,10 +49,32 @@ Result<void> ObjSequenceWriter::add(const sim::World& world) {
     frame = std::move(spare_.back());
     spare_.pop_back();
   }
-  frame.index = added_++;
-  frame.positions.assign(world.state.x.begin(), world.state.x.end());
-  frame.topology = topology_;
+  lock.unlock();
+
+  frame.index = added_;
+  const std::string path =
+      (std::filesystem::path(folder_) / frameFileName(frame.index, ".obj")).string();
+  const Clock::time_point start = Clock::now();
+  sim::ThreadTeam& team = sim::threadTeam(world.params.threads);
+  auto formatted = formatter_.format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs,
+                                     frame.text, &team);
+  formatMs_ += msSince(start);
+  lock.lock();
+  if (!formatted) {
+    if (error_.empty()) error_ = "not writing " + path + ": " + formatted.error();
+    return stopped();
+  }
+  ++added_;
   queue_.push_back(std::move(frame));
+  if (team.size() >= sim::hardwareThreads()) {
+    // No core to spare: the writer would take one from the solver's team,
+    // whose every barrier then waits for it. Written here, the frame costs
+    // its writing and no more.
+    const Clock::time_point at = Clock::now();
+    while (!queue_.empty() && error_.empty()) writeOldest(lock);
+    helpedMs_ += msSince(at);
+    return stopped();
+  }
   lock.unlock();
   changed_.notify_all();
   return {};
@@ -67,7 +82,7 @@ Result<void> ObjSequenceWriter::add(const sim::World& world) {
 
 Result<void> ObjSequenceWriter::finish() {
   std::unique_lock<std::mutex> lock(mutex_);
-  while (!queue_.empty() && error_.empty()) writeOldest(lock, *callerWriter_);
+  while (!queue_.empty() && error_.empty()) writeOldest(lock);
   changed_.wait(lock, [&] { return !error_.empty() || (queue_.empty() && writing_ == 0); });
   return stopped();
 }
@@ -82,7 +97,7 @@ double ObjSequenceWriter::writeMsPerFrame() const {
   return written_ > 0 ? writeMs_ / written_ : 0.0;
 }
 
-void ObjSequenceWriter::writeOldest(std::unique_lock<std::mutex>& lock, ObjWriter& writer) {
+void ObjSequenceWriter::writeOldest(std::unique_lock<std::mutex>& lock) {
   Frame frame = std::move(queue_.front());
   queue_.pop_front();
   ++writing_;
@@ -91,14 +106,9 @@ void ObjSequenceWriter::writeOldest(std::unique_lock<std::mutex>& lock, ObjWrite
   const Clock::time_point start = Clock::now();
   const std::string path =
       (std::filesystem::path(folder_) / frameFileName(frame.index, ".obj")).string();
-  Result<void> done = [&]() -> Result<void> {
-    auto text =
-        writer.format(frame.positions, frame.topology->triangles, frame.topology->cornerUVs);
-    if (!text) return fail("not writing " + path + ": " + text.error());
-    return writeFileAtomically(path, text.value().pieces.data(), text.value().pieces.size());
-  }();
+  const Result<void> done = writeObjText(path, frame.text);
   const double ms = msSince(start);
-  frame.topology.reset();
+  frame.text.topology.reset();  // a torn cloth's old lines go with their last frame
 
   lock.lock();
   --writing_;
@@ -114,12 +124,11 @@ void ObjSequenceWriter::writeOldest(std::unique_lock<std::mutex>& lock, ObjWrite
 }
 
 void ObjSequenceWriter::run() {
-  ObjWriter writer;  // keeps the text of the topology from frame to frame
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     changed_.wait(lock, [&] { return closing_ || !queue_.empty(); });
     if (queue_.empty()) return;  // closing, nothing left
-    writeOldest(lock, writer);
+    writeOldest(lock);
   }
 }
 

@@ -1,16 +1,20 @@
 #pragma once
-// An OBJ sequence (frame_00000.obj, frame_00001.obj, ... in one folder)
-// written on a thread of its own, so that formatting and writing a frame
-// overlap the simulation of the next.
+// An OBJ sequence (frame_00000.obj, frame_00001.obj, ... in one folder).
 //
-// add() copies what it needs (the positions; the triangles and UVs only when
-// a tear changed them) and returns; the thread writes the frames, each
-// atomically. At most kQueued frames wait: when the writer falls that far
-// behind (no core to spare, a slow disk), add() writes the oldest waiting
-// frame itself, so the run slows down instead of skipping frames or
-// filling memory; the time it spends so is counted. The
-// first failure (disk full, folder gone) stops the writer; add() and
-// finish() then return it, and the frames written before stay.
+// add() formats the frame's text on the solver's thread team (positions and
+// normals; the topology's lines are kept until a tear changes them). Where
+// the team leaves a core free, a thread of its own writes the frames, each
+// atomically, so that writing overlaps the simulation of the next frame.
+// Where the team fills every core, add() writes the frame itself: a writer
+// thread would take a core from the team, whose barriers then wait for it
+// (the step takes one thread's time; measured by drape_bench --record-obj).
+//
+// At most kQueued frames wait: when the writer falls that far behind (a
+// slow disk), add() writes the oldest waiting frame itself, so the run
+// slows down instead of skipping frames or filling memory; the time it
+// spends so is counted. The first failure (disk full, folder gone) stops
+// the writer; add() and finish() then return it, and the frames written
+// before stay.
 
 #include <condition_variable>
 #include <cstdint>
@@ -21,14 +25,11 @@
 #include <thread>
 #include <vector>
 
-#include <glm/glm.hpp>
-
+#include "io/obj_writer.hpp"
 #include "sim/result.hpp"
 #include "sim/world.hpp"
 
 namespace drape::io {
-
-class ObjWriter;
 
 class ObjSequenceWriter {
  public:
@@ -47,33 +48,31 @@ class ObjSequenceWriter {
   // Write every queued frame (helping the thread); the first error, if any.
   Result<void> finish();
 
-  int added() const { return added_; }           // frames handed to add()
-  int written() const;                           // frames on disk
-  double writeMsPerFrame() const;                // mean time to write a frame
+  int added() const { return added_; }  // frames handed to add()
+  int written() const;                  // frames on disk
+  double writeMsPerFrame() const;       // mean time to write a frame
+  double formatMsPerFrame() const {     // add()'s mean time to format one
+    return added_ > 0 ? formatMs_ / added_ : 0.0;
+  }
   double helpedMs() const { return helpedMs_; }  // add()'s total time writing frames
 
  private:
-  struct Topology {
-    std::vector<glm::uvec3> triangles;
-    std::vector<glm::vec2> cornerUVs;
-  };
   struct Frame {
     int index = 0;
-    std::vector<glm::vec3> positions;
-    std::shared_ptr<const Topology> topology;
+    ObjText text;
   };
 
   void run();
-  // Take the oldest waiting frame and write it with `writer`; `lock` holds
-  // mutex_ before and after, and is released while writing.
-  void writeOldest(std::unique_lock<std::mutex>& lock, ObjWriter& writer);
+  // Take the oldest waiting frame and write it; `lock` holds mutex_ before
+  // and after, and is released while writing.
+  void writeOldest(std::unique_lock<std::mutex>& lock);
   Result<void> stopped() const;  // under mutex_
 
   const std::string folder_;
-  std::shared_ptr<const Topology> topology_;  // the last one handed over
+  ObjWriter formatter_;  // add()'s, keeping the topology's text
   int added_ = 0;
+  double formatMs_ = 0.0;
   double helpedMs_ = 0.0;
-  std::unique_ptr<ObjWriter> callerWriter_;  // add()'s and finish()'s
 
   mutable std::mutex mutex_;
   std::condition_variable changed_;

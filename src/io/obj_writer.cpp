@@ -8,6 +8,7 @@
 
 #include "io/output_path.hpp"
 #include "sim/mesh.hpp"
+#include "sim/thread_team.hpp"
 
 namespace drape::io {
 namespace {
@@ -78,40 +79,71 @@ class Lines {
   char* p_;
 };
 
-// One line "TAG x y z" per vector, `Decimals` fixed decimals each.
+// Vertices per chunk of `v` and `vn` lines: a 128² cloth formats in nine
+// chunks, shared out among the team's threads as they come free.
+constexpr std::size_t kChunkVertices = 2048;
+
+// One line "TAG x y z" per vector of [begin, end), `Decimals` fixed
+// decimals each, after what `text` holds.
 template <int Decimals>
-void appendVectors(TextBuffer& text, const char* tag, const std::vector<glm::vec3>& vectors) {
+void appendVectors(TextBuffer& text, const char* tag, const glm::vec3* begin,
+                   const glm::vec3* end) {
   const std::size_t tagLength = std::strlen(tag);
-  Lines out(text, vectors.size(), tagLength + 1 + 3 * kNumber);
+  Lines out(text, std::size_t(end - begin), tagLength + 1 + 3 * kNumber);
   char*& p = out.p();
-  for (const glm::vec3& v : vectors) {
+  for (const glm::vec3* v = begin; v != end; ++v) {
     p = std::copy(tag, tag + tagLength, p);
     for (int k = 0; k < 3; ++k) {
       *p++ = ' ';
-      p = putFixed<Decimals>(p, v[k]);
+      p = putFixed<Decimals>(p, (*v)[k]);
     }
     *p++ = '\n';
   }
 }
 
-}  // namespace
+// The smooth normals of vertices [begin, end) as sim::computeVertexNormals
+// makes them (the renderer's) from the triangles' `faceNormals`: each
+// vertex's summed in triangle order, bit for bit the same sums as its
+// scatter.
+void vertexNormals(const std::vector<glm::vec3>& faceNormals, const ObjTopologyText& topology,
+                   std::size_t begin, std::size_t end, std::vector<glm::vec3>& normals) {
+  normals.resize(end - begin);
+  const std::uint32_t* start = topology.vertexTriangleStart.data();
+  for (std::size_t v = begin; v < end; ++v) {
+    glm::vec3 n(0.0f);
+    for (std::uint32_t i = start[v]; i < start[v + 1]; ++i)
+      n += faceNormals[topology.vertexTriangles[i]];
+    normals[v - begin] = sim::normalizedVertexNormal(n);
+  }
+}
 
-void ObjWriter::formatTopology(const std::vector<glm::uvec3>& triangles,
-                               const std::vector<glm::vec2>& cornerUVs) {
-  triangles_ = triangles;
-  cornerUVs_ = cornerUVs;
-  uvText_.size = faceText_.size = 0;
-  const bool uvs = cornerUVs_.size() == 3 * triangles_.size() && !triangles_.empty();
+std::shared_ptr<const ObjTopologyText> formatTopology(std::size_t vertices,
+                                                      const std::vector<glm::uvec3>& triangles,
+                                                      const std::vector<glm::vec2>& cornerUVs) {
+  auto text = std::make_shared<ObjTopologyText>();
+  text->vertices = vertices;
+  text->triangles = triangles;
+  text->cornerUVs = cornerUVs;
+  std::vector<std::uint32_t>& start = text->vertexTriangleStart;
+  start.assign(vertices + 1, 0);
+  for (const glm::uvec3& t : triangles)
+    for (int k = 0; k < 3; ++k) ++start[t[k] + 1];
+  for (std::size_t v = 0; v < vertices; ++v) start[v + 1] += start[v];
+  text->vertexTriangles.resize(start[vertices]);
+  std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+  for (std::uint32_t i = 0; i < triangles.size(); ++i)
+    for (int k = 0; k < 3; ++k) text->vertexTriangles[next[triangles[i][k]]++] = i;
+  const bool uvs = cornerUVs.size() == 3 * triangles.size() && !triangles.empty();
   // Distinct UVs by their bits, numbered in order of first use.
   std::vector<std::uint32_t> uvIndex;
   if (uvs) {
     std::unordered_map<std::uint64_t, std::uint32_t> seen;
-    seen.reserve(cornerUVs_.size());
-    uvIndex.resize(cornerUVs_.size());
-    Lines out(uvText_, cornerUVs_.size(), 4 + 2 * kNumber);
-    for (std::size_t c = 0; c < cornerUVs_.size(); ++c) {
+    seen.reserve(cornerUVs.size());
+    uvIndex.resize(cornerUVs.size());
+    Lines out(text->uvs, cornerUVs.size(), 4 + 2 * kNumber);
+    for (std::size_t c = 0; c < cornerUVs.size(); ++c) {
       std::uint32_t bits[2];
-      std::memcpy(bits, &cornerUVs_[c], sizeof bits);
+      std::memcpy(bits, &cornerUVs[c], sizeof bits);
       const auto [it, fresh] =
           seen.emplace((std::uint64_t(bits[0]) << 32) | bits[1], std::uint32_t(seen.size()));
       uvIndex[c] = it->second;
@@ -120,18 +152,18 @@ void ObjWriter::formatTopology(const std::vector<glm::uvec3>& triangles,
       *p++ = 'v';
       *p++ = 't';
       *p++ = ' ';
-      p = putFloat(p, cornerUVs_[c].x);
+      p = putFloat(p, cornerUVs[c].x);
       *p++ = ' ';
-      p = putFloat(p, cornerUVs_[c].y);
+      p = putFloat(p, cornerUVs[c].y);
       *p++ = '\n';
     }
   }
-  Lines out(faceText_, triangles_.size(), 2 + 3 * (3 + 3 * kNumber));
-  for (std::size_t t = 0; t < triangles_.size(); ++t) {
+  Lines out(text->faces, triangles.size(), 2 + 3 * (3 + 3 * kNumber));
+  for (std::size_t t = 0; t < triangles.size(); ++t) {
     char*& p = out.p();
     *p++ = 'f';
     for (int k = 0; k < 3; ++k) {
-      const std::uint32_t v = triangles_[t][k] + 1;
+      const std::uint32_t v = triangles[t][k] + 1;
       *p++ = ' ';
       p = putIndex(p, v);
       *p++ = '/';
@@ -141,41 +173,103 @@ void ObjWriter::formatTopology(const std::vector<glm::uvec3>& triangles,
     }
     *p++ = '\n';
   }
-}
-
-std::string ObjText::joined() const {
-  std::string text;
-  for (std::string_view piece : pieces) text += piece;
   return text;
 }
 
-Result<ObjText> ObjWriter::format(const std::vector<glm::vec3>& x,
-                                  const std::vector<glm::uvec3>& triangles,
-                                  const std::vector<glm::vec2>& cornerUVs) {
-  for (const glm::vec3& v : x)
-    if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
-      return fail("the simulation state is not finite");
-  if (triangles != triangles_ || cornerUVs != cornerUVs_ || faceText_.size == 0)
-    formatTopology(triangles, cornerUVs);
-  sim::computeVertexNormals(x, triangles, normals_);
+}  // namespace
+
+void ObjText::pieces(std::vector<std::string_view>& out) const {
+  out.clear();
+  out.push_back(header.view());
+  for (const TextBuffer& chunk : positions) out.push_back(chunk.view());
+  if (topology) out.push_back(topology->uvs.view());
+  for (const TextBuffer& chunk : normals) out.push_back(chunk.view());
+  if (topology) out.push_back(topology->faces.view());
+}
+
+std::string ObjText::joined() const {
+  std::vector<std::string_view> all;
+  pieces(all);
+  std::string text;
+  for (std::string_view piece : all) text += piece;
+  return text;
+}
+
+Result<void> ObjWriter::format(const std::vector<glm::vec3>& x,
+                               const std::vector<glm::uvec3>& triangles,
+                               const std::vector<glm::vec2>& cornerUVs, ObjText& text,
+                               sim::ThreadTeam* team) {
+  if (!topology_ || topology_->vertices != x.size() || topology_->triangles != triangles ||
+      topology_->cornerUVs != cornerUVs) {
+    for (const glm::uvec3& t : triangles)
+      if (t.x >= x.size() || t.y >= x.size() || t.z >= x.size())
+        return fail("a triangle refers to a vertex that does not exist");
+    topology_ = formatTopology(x.size(), triangles, cornerUVs);
+  }
+  text.topology = topology_;
 
   const std::string header = "# drape: " + std::to_string(x.size()) + " vertices, " +
                              std::to_string(triangles.size()) + " triangles\n";
-  positionText_.size = 0;
+  text.header.size = 0;
   {
-    Lines out(positionText_, 1, header.size());
+    Lines out(text.header, 1, header.size());
     out.p() = std::copy(header.begin(), header.end(), out.p());
   }
-  appendVectors<6>(positionText_, "v", x);
-  normalText_.size = 0;
-  appendVectors<4>(normalText_, "vn", normals_);
-  return ObjText{{positionText_.view(), uvText_.view(), normalText_.view(), faceText_.view()}};
+  const std::size_t chunks = (x.size() + kChunkVertices - 1) / kChunkVertices;
+  text.positions.resize(chunks);
+  text.normals.resize(chunks);
+  normals_.resize(team ? std::size_t(team->capacity()) : 1);
+  faceNormals_.resize(triangles.size());
+  finite_.assign(chunks, 1);
+  const std::size_t triangleChunks =
+      (triangles.size() + 2 * kChunkVertices - 1) / (2 * kChunkVertices);
+  auto faceChunk = [&](std::size_t c, int /*thread*/) {
+    const std::size_t end = std::min(triangles.size(), (c + 1) * 2 * kChunkVertices);
+    for (std::size_t i = c * 2 * kChunkVertices; i < end; ++i) {
+      const glm::uvec3& t = triangles[i];
+      faceNormals_[i] = glm::cross(x[t.y] - x[t.x], x[t.z] - x[t.x]);
+    }
+  };
+  auto vertexChunk = [&](std::size_t c, int thread) {
+    const std::size_t begin = c * kChunkVertices, end = std::min(x.size(), begin + kChunkVertices);
+    for (std::size_t v = begin; v < end; ++v)
+      if (!std::isfinite(x[v].x) || !std::isfinite(x[v].y) || !std::isfinite(x[v].z))
+        finite_[c] = 0;
+    std::vector<glm::vec3>& normals = normals_[std::size_t(thread)];
+    vertexNormals(faceNormals_, *topology_, begin, end, normals);
+    text.positions[c].size = text.normals[c].size = 0;
+    appendVectors<6>(text.positions[c], "v", x.data() + begin, x.data() + end);
+    appendVectors<4>(text.normals[c], "vn", normals.data(), normals.data() + normals.size());
+  };
+  if (team && chunks > 1) {
+    sim::forEachChunk(*team, triangleChunks, faceChunk);
+    sim::forEachChunk(*team, chunks, vertexChunk);
+  } else {
+    for (std::size_t c = 0; c < triangleChunks; ++c) faceChunk(c, 0);
+    for (std::size_t c = 0; c < chunks; ++c) vertexChunk(c, 0);
+  }
+  if (std::find(finite_.begin(), finite_.end(), 0) != finite_.end())
+    return fail("the simulation state is not finite");
+  return {};
 }
 
-Result<void> ObjWriter::write(const std::string& path, const sim::World& world) {
-  auto text = format(world);
+Result<const ObjText*> ObjWriter::format(const sim::World& world, sim::ThreadTeam* team) {
+  if (auto r = format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs, text_, team); !r)
+    return fail(r.error());
+  return &text_;
+}
+
+Result<void> ObjWriter::write(const std::string& path, const sim::World& world,
+                              sim::ThreadTeam* team) {
+  auto text = format(world, team);
   if (!text) return fail("not writing " + path + ": " + text.error());
-  return writeFileAtomically(path, text.value().pieces.data(), text.value().pieces.size());
+  return writeObjText(path, *text.value());
+}
+
+Result<void> writeObjText(const std::string& path, const ObjText& text) {
+  std::vector<std::string_view> pieces;
+  text.pieces(pieces);
+  return writeFileAtomically(path, pieces.data(), pieces.size());
 }
 
 Result<void> writeObj(const std::string& path, const sim::World& world) {

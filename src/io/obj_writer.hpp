@@ -11,8 +11,8 @@
 // A tear adds vertices and re-points triangles, so the counts can change
 // from one frame to the next.
 
-#include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,14 +22,11 @@
 #include "sim/result.hpp"
 #include "sim/world.hpp"
 
-namespace drape::io {
+namespace drape::sim {
+class ThreadTeam;
+}
 
-// A file's text in the pieces it is made of (the header and `v` lines,
-// `vt`, `vn`, `f`), written one after the other without joining them.
-struct ObjText {
-  std::array<std::string_view, 4> pieces;
-  std::string joined() const;
-};
+namespace drape::io {
 
 // Text written into a buffer that keeps its size from one file to the next,
 // so that formatting a file neither allocates nor clears memory.
@@ -39,34 +36,61 @@ struct TextBuffer {
   std::string_view view() const { return {buffer.data(), size}; }
 };
 
-// Writes OBJ files, keeping the text that changes only with the topology
-// (`vt` and `f` lines) from one file to the next: a sequence of a cloth
-// that does not tear formats only positions and normals per frame.
+// What changes only with the topology: the `vt` and `f` lines, made from
+// these vertex count, triangles and corner UVs, and each vertex's triangles
+// (in increasing order, from vertexTriangleStart[v] to [v + 1]), for normals
+// vertex by vertex.
+struct ObjTopologyText {
+  std::size_t vertices = 0;
+  std::vector<glm::uvec3> triangles;
+  std::vector<glm::vec2> cornerUVs;
+  TextBuffer uvs, faces;
+  std::vector<std::uint32_t> vertexTriangleStart, vertexTriangles;
+};
+
+// A file's text: the header, `v` and `vn` lines (formatted for every file, a
+// chunk of vertices per buffer) and the topology's lines (shared by the
+// files of a sequence while the cloth does not tear). Written piece after
+// piece without joining them.
+struct ObjText {
+  TextBuffer header;
+  std::vector<TextBuffer> positions, normals;  // chunk by chunk
+  std::shared_ptr<const ObjTopologyText> topology;
+
+  // The pieces in the file's order.
+  void pieces(std::vector<std::string_view>& out) const;
+  std::string joined() const;
+};
+
+// Formats OBJ files, keeping the topology's text from one file to the next:
+// a sequence of a cloth that does not tear formats only positions and
+// normals per frame, and those in chunks on a thread team when given one
+// (the text is the same on any thread count).
 class ObjWriter {
  public:
-  // The file's text for these positions, triangles and corner UVs (empty,
-  // or 3 per triangle); refuses non-finite positions. The text lives until
-  // the next call.
-  Result<ObjText> format(const std::vector<glm::vec3>& positions,
-                         const std::vector<glm::uvec3>& triangles,
-                         const std::vector<glm::vec2>& cornerUVs);
-  // The same for the cloth of `world`.
-  Result<ObjText> format(const sim::World& world) {
-    return format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs);
-  }
+  // The text for these positions, triangles and corner UVs (empty, or 3 per
+  // triangle) into `text`, reusing its buffers; refuses non-finite positions.
+  Result<void> format(const std::vector<glm::vec3>& positions,
+                      const std::vector<glm::uvec3>& triangles,
+                      const std::vector<glm::vec2>& cornerUVs, ObjText& text,
+                      sim::ThreadTeam* team = nullptr);
+  // The cloth of `world` into the writer's own text, which lives until the
+  // next call.
+  Result<const ObjText*> format(const sim::World& world, sim::ThreadTeam* team = nullptr);
   // format() and write to `path` atomically (a temporary beside it, renamed).
-  Result<void> write(const std::string& path, const sim::World& world);
+  Result<void> write(const std::string& path, const sim::World& world,
+                     sim::ThreadTeam* team = nullptr);
 
  private:
-  void formatTopology(const std::vector<glm::uvec3>& triangles,
-                      const std::vector<glm::vec2>& cornerUVs);
-
-  std::vector<glm::uvec3> triangles_;  // what the cached text was made from
-  std::vector<glm::vec2> cornerUVs_;
-  TextBuffer uvText_, faceText_;
-  std::vector<glm::vec3> normals_;
-  TextBuffer positionText_, normalText_;
+  std::shared_ptr<const ObjTopologyText> topology_;
+  std::vector<glm::vec3> faceNormals_;           // per triangle, area-weighted
+  std::vector<std::vector<glm::vec3>> normals_;  // a chunk's vertices', per thread
+  std::vector<char> finite_;                     // per chunk of vertices
+  ObjText text_;
 };
+
+// `text` to `path` atomically.
+Result<void> writeObjText(const std::string& path, const ObjText& text);
 
 // One file, without keeping anything.
 Result<void> writeObj(const std::string& path, const sim::World& world);

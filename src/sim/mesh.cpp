@@ -168,10 +168,12 @@ void computeVertexNormals(const std::vector<glm::vec3>& positions,
     normals[t.y] += n;
     normals[t.z] += n;
   }
-  for (glm::vec3& n : normals) {
-    const float len2 = glm::dot(n, n);
-    n = len2 > 1e-30f ? n / std::sqrt(len2) : glm::vec3(0.0f, 1.0f, 0.0f);
-  }
+  for (glm::vec3& n : normals) n = normalizedVertexNormal(n);
+}
+
+glm::vec3 normalizedVertexNormal(glm::vec3 sum) {
+  const float len2 = glm::dot(sum, sum);
+  return len2 > 1e-30f ? sum / std::sqrt(len2) : glm::vec3(0.0f, 1.0f, 0.0f);
 }
 
 float sixVolume(const std::vector<glm::vec3>& p, const std::vector<glm::uvec3>& tris) {

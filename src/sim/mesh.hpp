@@ -69,6 +69,9 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
 void computeVertexNormals(const std::vector<glm::vec3>& positions,
                           const std::vector<glm::uvec3>& triangles,
                           std::vector<glm::vec3>& normals);
+// A vertex's summed triangle normals made unit length as above (+y when the
+// sum vanishes).
+glm::vec3 normalizedVertexNormal(glm::vec3 sum);
 
 // 6 × the signed enclosed volume (Müller et al. 2007, §4.4): Σ (p_a × p_b) · p_c.
 float sixVolume(const std::vector<glm::vec3>& positions, const std::vector<glm::uvec3>& triangles);

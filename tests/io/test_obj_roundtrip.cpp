@@ -1,7 +1,8 @@
 // What io::writeObj writes, io::readObj reads back: the same positions in the
 // same order, the same triangles and corner UVs, a normal per vertex. An
 // ObjWriter reused over a sequence writes what a fresh one would, through
-// tears; a failed write leaves the file that was there.
+// tears, and the same text on any thread count, with the renderer's normals;
+// a failed write leaves the file that was there.
 
 #include <gtest/gtest.h>
 
@@ -15,8 +16,10 @@
 #include "io/obj_writer.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
+#include "sim/mesh.hpp"
 #include "sim/solver.hpp"
 #include "sim/tearing.hpp"
+#include "sim/thread_team.hpp"
 
 using namespace drape;
 
@@ -121,11 +124,46 @@ TEST(ObjWriter, ASequenceThroughATearWritesWhatAFreshWriterWould) {
     io::ObjWriter fresh;
     auto once = fresh.format(world.value());
     ASSERT_TRUE(once);
-    ASSERT_EQ(reused.value().joined(), once.value().joined()) << "frame " << frame;
+    ASSERT_EQ(reused.value()->joined(), once.value()->joined()) << "frame " << frame;
   }
   // The torn cloth still reads back with every corner's UV.
   const std::string path = testing::TempDir() + "/torn.obj";
   expectRoundTrip(world.value(), path);
+}
+
+TEST(ObjWriter, TheTextIsTheSameOnAnyThreadCountWithTheRenderersNormals) {
+  // 101² vertices: five chunks of vertices, of which the last is short.
+  auto world = scene::worldFromMesh(scene::makeGrid(100, 2.0f, {0.0f, 1.0f, 0.0f}), {});
+  ASSERT_TRUE(world);
+  std::vector<glm::vec3>& x = world->state.x;
+  for (std::size_t v = 0; v < x.size(); ++v)  // crumpled, so that no two normals agree
+    x[v].y += 0.05f * std::sin(0.37f * float(v)) + 0.02f * std::cos(1.3f * x[v].x * x[v].z);
+  io::ObjWriter serial;
+  auto once = serial.format(world.value());
+  ASSERT_TRUE(once) << once.error();
+  const std::string text = once.value()->joined();
+  for (int threads : {1, 2, 3}) {
+    io::ObjWriter writer;
+    auto chunked = writer.format(world.value(), &sim::threadTeam(threads));
+    ASSERT_TRUE(chunked) << chunked.error();
+    EXPECT_EQ(chunked.value()->joined(), text) << threads << " threads";
+  }
+  // The vn lines, in vertex order, are the renderer's normals to their four decimals.
+  std::vector<glm::vec3> normals;
+  sim::computeVertexNormals(x, world->cloth.triangles, normals);
+  std::istringstream lines(text);
+  std::size_t v = 0;
+  double worst = 0.0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("vn ", 0) != 0) continue;
+    glm::dvec3 n;
+    ASSERT_EQ(std::sscanf(line.c_str(), "vn %lf %lf %lf", &n.x, &n.y, &n.z), 3) << line;
+    ASSERT_LT(v, normals.size());
+    for (int k = 0; k < 3; ++k) worst = std::max(worst, std::fabs(n[k] - double(normals[v][k])));
+    ++v;
+  }
+  EXPECT_EQ(v, normals.size());
+  EXPECT_LE(worst, 0.5e-4 + 1e-7);
 }
 
 TEST(ObjWriter, AFailedWriteKeepsTheFileThatWasThere) {
