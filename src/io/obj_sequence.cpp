@@ -52,8 +52,6 @@ Result<void> ObjSequenceWriter::add(const sim::World& world) {
   lock.unlock();
 
   frame.index = added_;
-  const std::string path =
-      (std::filesystem::path(folder_) / frameFileName(frame.index, ".obj")).string();
   const Clock::time_point start = Clock::now();
   sim::ThreadTeam& team = sim::threadTeam(world.params.threads);
   auto formatted = formatter_.format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs,
@@ -61,7 +59,10 @@ Result<void> ObjSequenceWriter::add(const sim::World& world) {
   formatMs_ += msSince(start);
   lock.lock();
   if (!formatted) {
-    if (error_.empty()) error_ = "not writing " + path + ": " + formatted.error();
+    if (error_.empty())
+      error_ = "not writing " +
+               (std::filesystem::path(folder_) / frameFileName(frame.index, ".obj")).string() +
+               ": " + formatted.error();
     return stopped();
   }
   ++added_;
