@@ -71,7 +71,7 @@
 #include "mesh_collider.hpp"
 #include "recording.hpp"
 #include "scene/scenes.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
 using namespace drape;

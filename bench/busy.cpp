@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::bench {

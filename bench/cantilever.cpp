@@ -7,7 +7,7 @@
 #include "bench_util.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 
 namespace drape::bench {
 namespace {

@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
-#include "sim/self_collision.hpp"
-#include "sim/solver.hpp"
+#include "sim/collision/self_collision.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/stopwatch.hpp"
 

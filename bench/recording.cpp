@@ -11,7 +11,7 @@
 #include "io/obj_sequence.hpp"
 #include "io/obj_writer.hpp"
 #include "io/output_path.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::bench {

@@ -10,7 +10,7 @@
 #include "io/obj_reader.hpp"
 #include "sim/cloth.hpp"
 #include "sim/mesh.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/world.hpp"
 

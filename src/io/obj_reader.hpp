@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/collision/mesh_shape.hpp"
 #include "sim/mesh.hpp"
-#include "sim/mesh_shape.hpp"
 #include "sim/result.hpp"
 
 namespace drape::io {

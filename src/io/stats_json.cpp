@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/output_path.hpp"
-#include "sim/self_collision.hpp"
+#include "sim/collision/self_collision.hpp"
 #include "sim/stats.hpp"
 
 namespace drape::io {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "sim/mesh_shape.hpp"
+#include "sim/collision/mesh_shape.hpp"
 
 namespace drape::render {
 namespace {

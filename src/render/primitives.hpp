@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/mesh_shape.hpp"
+#include "sim/collision/mesh_shape.hpp"
 
 namespace drape::render {
 

@@ -5,7 +5,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "scene/shapes.hpp"
-#include "sim/rigid_body.hpp"
+#include "sim/models/rigid_body.hpp"
 
 namespace drape::scene::paper {
 namespace {

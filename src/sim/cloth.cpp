@@ -3,7 +3,7 @@
 #include <numeric>
 #include <unordered_map>
 
-#include "sim/constraints.hpp"
+#include "sim/solve/constraints.hpp"
 
 namespace drape::sim {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "sim/mass_spring.hpp"
+#include "sim/models/mass_spring.hpp"
 #include "sim/stats.hpp"
 
 namespace drape::sim {

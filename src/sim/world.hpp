@@ -1,6 +1,6 @@
 #pragma once
 // A simulated world: the cloth's rest data, its per-step state, pins,
-// colliders and the parameters. The solver (solver.hpp) advances it.
+// colliders and the parameters. The solver (step.hpp) advances it.
 
 #include <cstdint>
 #include <vector>
@@ -8,17 +8,17 @@
 #include <glm/glm.hpp>
 
 #include "sim/cloth.hpp"
-#include "sim/colliders.hpp"
-#include "sim/coloring.hpp"
-#include "sim/feature_contacts.hpp"
-#include "sim/hierarchy.hpp"
-#include "sim/mass_spring.hpp"
+#include "sim/collision/colliders.hpp"
+#include "sim/collision/feature_contacts.hpp"
+#include "sim/collision/self_contact.hpp"
+#include "sim/collision/spatial_hash.hpp"
+#include "sim/collision/untangle.hpp"
+#include "sim/models/mass_spring.hpp"
+#include "sim/models/rigid_body.hpp"
+#include "sim/models/tet_volume.hpp"
 #include "sim/params.hpp"
-#include "sim/rigid_body.hpp"
-#include "sim/self_contact.hpp"
-#include "sim/spatial_hash.hpp"
-#include "sim/tet_volume.hpp"
-#include "sim/untangle.hpp"
+#include "sim/solve/coloring.hpp"
+#include "sim/solve/hierarchy.hpp"
 
 namespace drape::sim {
 
@@ -123,7 +123,7 @@ struct SolverScratch {
   std::uint32_t hierarchyGrab = UINT32_MAX;
   int hierarchyLevels = -1;
   std::vector<float> lambdaStretch, lambdaBend;
-  // The batched solver's copy of p and w, x y z w per vertex (batch_args.hpp).
+  // The batched solver's copy of p and w, x y z w per vertex (kernel_args.hpp).
   std::vector<glm::vec4> solvePoints;
   float lambdaPressure = 0.0f;
   std::vector<glm::vec3> pressureGrad;

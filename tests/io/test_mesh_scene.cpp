@@ -6,7 +6,7 @@
 
 #include "io/obj_reader.hpp"
 #include "scene/mesh_scene.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
 using namespace drape;

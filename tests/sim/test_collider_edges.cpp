@@ -11,9 +11,9 @@
 #include "../test_geometry.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/colliders.hpp"
-#include "sim/feature_contacts.hpp"
-#include "sim/solver.hpp"
+#include "sim/collision/colliders.hpp"
+#include "sim/collision/feature_contacts.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
 using namespace drape;

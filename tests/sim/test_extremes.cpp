@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "scene/scenes.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/watchdog.hpp"
 

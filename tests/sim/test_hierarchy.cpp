@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "scene_helpers.hpp"
-#include "sim/hierarchy.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/hierarchy.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
 using namespace drape;

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "scene_helpers.hpp"
-#include "sim/mass_spring.hpp"
-#include "sim/solver.hpp"
+#include "sim/models/mass_spring.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/watchdog.hpp"
 

@@ -13,8 +13,8 @@
 #include "../test_geometry.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/colliders.hpp"
-#include "sim/solver.hpp"
+#include "sim/collision/colliders.hpp"
+#include "sim/solve/step.hpp"
 
 using namespace drape;
 using test_geometry::windingNumber;

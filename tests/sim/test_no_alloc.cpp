@@ -12,7 +12,7 @@
 #include <new>
 
 #include "scene_helpers.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/thread_team.hpp"
 

@@ -16,9 +16,9 @@
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/aerodynamics.hpp"
-#include "sim/rigid_body.hpp"
-#include "sim/solver.hpp"
+#include "sim/models/aerodynamics.hpp"
+#include "sim/models/rigid_body.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
 using namespace drape;

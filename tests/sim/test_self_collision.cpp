@@ -14,13 +14,13 @@
 #include "gradient_check.hpp"
 #include "scene/scenes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/self_collision.hpp"
-#include "sim/self_contact.hpp"
-#include "sim/solver.hpp"
-#include "sim/spatial_hash.hpp"
+#include "sim/collision/self_collision.hpp"
+#include "sim/collision/self_contact.hpp"
+#include "sim/collision/spatial_hash.hpp"
+#include "sim/collision/vertex_triangle.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/tearing.hpp"
-#include "sim/vertex_triangle.hpp"
 
 using namespace drape;
 using test_support::buildScene;

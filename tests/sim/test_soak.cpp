@@ -6,7 +6,7 @@
 #include <random>
 
 #include "scene/scenes.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/watchdog.hpp"
 

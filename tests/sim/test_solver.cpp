@@ -6,11 +6,13 @@
 
 #include <cstring>
 
+#include "kernel_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/constraints.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/coefficients.hpp"
+#include "sim/solve/constraints.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
 using namespace drape;
@@ -36,7 +38,8 @@ TEST(Stiffness, ErrorLeftIsOneMinusKWhateverTheIterationCount) {
       s.w = {0.0f, 1.0f};
       const sim::StretchConstraint c{0, 1, 1.0f};
       const float kPrime = sim::linearizedStiffness(k, n);
-      for (int i = 0; i < n; ++i) sim::solveStretchPbd(s, &c, 0, 1, kPrime);
+      for (int i = 0; i < n; ++i)
+        test::projectOnce(s, std::vector<sim::StretchConstraint>{c}, kPrime);
       const float error = glm::length(s.p[1] - s.p[0]) - 1.0f;
       EXPECT_NEAR(error, (1.0f - k) * 0.5f, 1e-4f) << "k=" << k << " n=" << n;
     }

@@ -19,7 +19,7 @@
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/tearing.hpp"
 

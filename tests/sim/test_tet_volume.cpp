@@ -10,10 +10,10 @@
 
 #include "gradient_check.hpp"
 #include "scene_helpers.hpp"
-#include "sim/constraints.hpp"
-#include "sim/solver.hpp"
+#include "sim/models/tet_volume.hpp"
+#include "sim/solve/constraints.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
-#include "sim/tet_volume.hpp"
 #include "sim/watchdog.hpp"
 
 using namespace drape;

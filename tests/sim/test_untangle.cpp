@@ -14,12 +14,12 @@
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/self_collision.hpp"
-#include "sim/solver.hpp"
+#include "sim/collision/self_collision.hpp"
+#include "sim/collision/untangle.hpp"
+#include "sim/collision/vertex_triangle.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/thread_team.hpp"
-#include "sim/untangle.hpp"
-#include "sim/vertex_triangle.hpp"
 
 using namespace drape;
 using test_support::buildScene;

@@ -6,7 +6,7 @@
 
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
-#include "sim/solver.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/tearing.hpp"
 #include "sim/watchdog.hpp"

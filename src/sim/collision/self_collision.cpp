@@ -1,0 +1,529 @@
+#include "sim/collision/self_collision.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/collision/untangle.hpp"
+#include "sim/collision/vertex_triangle.hpp"
+#include "sim/solve/pipeline.hpp"
+#include "sim/thread_team.hpp"
+
+namespace drape::sim {
+namespace {
+
+// The vertices joined to each vertex by an edge (CSR).
+void buildAdjacency(const Cloth& cloth, std::vector<std::uint32_t>& start,
+                    std::vector<std::uint32_t>& adjacent) {
+  const std::size_t n = cloth.vertexCount();
+  start.assign(n + 1, 0);
+  for (const StretchConstraint& e : cloth.stretch) {
+    ++start[e.a + 1];
+    ++start[e.b + 1];
+  }
+  for (std::size_t i = 0; i < n; ++i) start[i + 1] += start[i];
+  adjacent.resize(start[n]);
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (const StretchConstraint& e : cloth.stretch) {
+    adjacent[fill[e.a]++] = e.b;
+    adjacent[fill[e.b]++] = e.a;
+  }
+}
+
+// A corner with more edges than this (a fan's hub) lists only itself in
+// its triangles' lists: listing its neighbours in each of its triangles
+// would take memory quadratic in its valence (a 20,000-triangle fan: 1.6
+// GB). The lookup checks a found vertex's own edges for such a corner.
+constexpr std::uint32_t kListedValence = 32;
+
+// Each triangle's corners and the vertices joined to a corner by an edge,
+// each once (CSR): the vertices its lookup skips. On a 128² cloth, 14 on
+// average, where the corners' lists together hold 21. `hub[t]` is set when
+// a corner of t has more than kListedValence edges.
+void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t>& adjStart,
+                             const std::vector<std::uint32_t>& adj,
+                             std::vector<std::uint32_t>& start,
+                             std::vector<std::uint32_t>& neighbours,
+                             std::vector<std::uint8_t>& hub) {
+  const std::size_t n = cloth.vertexCount();
+  const std::size_t count = cloth.triangles.size();
+  auto listed = [&](std::uint32_t c) {
+    const std::uint32_t valence = adjStart[c + 1] - adjStart[c];
+    return valence > kListedValence ? 0u : valence;
+  };
+  std::size_t most = 0;
+  for (const glm::uvec3& tri : cloth.triangles)
+    for (int k = 0; k < 3; ++k) most += 1 + listed(tri[k]);
+  start.assign(count + 1, 0);
+  neighbours.resize(most);
+  hub.assign(count, 0);
+  // Written without a branch each: a vertex is kept by moving the end past
+  // it unless this triangle has it already.
+  std::vector<std::uint32_t> last(n, UINT32_MAX);
+  std::size_t end = 0;
+  for (std::size_t t = 0; t < count; ++t) {
+    const std::uint32_t stamp = std::uint32_t(t);
+    auto add = [&](std::uint32_t v) {
+      neighbours[end] = v;
+      end += last[v] != stamp ? 1 : 0;
+      last[v] = stamp;
+    };
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t c = cloth.triangles[t][k];
+      add(c);
+      if (listed(c) == 0 && adjStart[c + 1] > adjStart[c]) {
+        hub[t] = 1;
+        continue;
+      }
+      for (std::uint32_t j = adjStart[c]; j < adjStart[c + 1]; ++j) add(adj[j]);
+    }
+    start[t + 1] = std::uint32_t(end);
+  }
+  neighbours.resize(end);
+}
+
+bool shares(const glm::uvec3& t, std::uint32_t v) {
+  return t[0] == v || t[1] == v || t[2] == v;
+}
+
+Aabb grow(Aabb b, float by) {
+  b.min -= glm::vec3(by);
+  b.max += glm::vec3(by);
+  return b;
+}
+
+// The box around vertices v[0..count) over the step, seen from a frame that
+// moves by `shift` over it (x → p − shift), grown by `by`. Whether a vertex
+// comes near a triangle depends only on their relative motion, so any
+// common shift gives the same pairs; the cloth's mean motion keeps the
+// boxes of a falling or carried cloth small.
+Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3& shift, float by) {
+  Aabb b{s.x[v[0]], s.x[v[0]]};
+  for (int k = 0; k < count; ++k) {
+    const glm::vec3 to = s.p[v[k]] - shift;
+    b.min = glm::min(b.min, glm::min(s.x[v[k]], to));
+    b.max = glm::max(b.max, glm::max(s.x[v[k]], to));
+  }
+  return grow(b, by);
+}
+
+// Hash cells of two mean edges: a triangle's query (its swept box grown by
+// the reach and by the largest vertex box) then spans a few cells a side,
+// each holding a few vertices (measured: 1, 2, 3 and 4 edges per cell).
+constexpr float kHashCellEdges = 2.0f;
+
+// Triangles per chunk of the parallel lookup (a 128² cloth makes 63
+// chunks), and vertices per chunk of the parallel travel and boxes.
+constexpr std::size_t kTrianglesPerChunk = 512;
+constexpr std::size_t kVerticesPerChunk = 2048;
+
+// One triangle's part in the lookup: its query box (its swept box grown by
+// the pair's reach), and which vertices the hash finds there it keeps.
+class TriangleLookup {
+ public:
+  // Set up for triangle t.
+  void init(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
+            std::uint32_t* seen) {
+    sc_ = &world.scratch;
+    s_ = &world.state;
+    t_ = t;
+    tri_ = world.cloth.triangles[t];
+    base_ = base;
+    seen_ = seen;
+    const SolverScratch& sc = *sc_;
+    const State& s = *s_;
+    moved_ = std::max({sc.selfTravel[tri_[0]], sc.selfTravel[tri_[1]], sc.selfTravel[tri_[2]]});
+    box_ = sweptBox(s, &tri_[0], 3, shift, base + moved_);
+    pinned_ = s.w[tri_[0]] == 0.0f && s.w[tri_[1]] == 0.0f && s.w[tri_[2]] == 0.0f;
+    // The triangle's corners, and the vertices joined by an edge to a
+    // corner, are marked seen before the lookup, so that it skips them.
+    // Those are left to the cloth's own constraints: a crease folded flat
+    // puts the neighbours of its apex edge closer than the thickness, and
+    // keeping them apart would fight the stretch and bending constraints.
+    // Each triangle's list is made once per mesh, without the repeats of
+    // its corners' lists (on a piled 128² drape, 7.5 → 6.9 ms on one thread).
+    const std::uint32_t* near = sc.selfTriNear.data();
+    for (std::uint32_t j = sc.selfTriNearStart[t], end = sc.selfTriNearStart[t + 1]; j < end; ++j)
+      seen_[near[j]] = t;
+    hub_ = sc.selfTriHub[t] != 0;
+    planes_ = Planes::Unknown;
+    // Inside a contour of the cloth's crossings: the triangle's part.
+    region_ = nullptr;
+    triRegion_ = 0;
+    if (!sc.tangles.region.empty()) {
+      region_ = sc.tangles.region.data();
+      for (int k = 0; k < 3; ++k) triRegion_ = std::max(triRegion_, region_[tri_[k]]);
+    }
+  }
+
+  const Aabb& box() const { return box_; }
+
+  // Vertex i, whose box `ib` the hash found near box(): kept for the exact
+  // test (test(), which appends its constraint, if it gets one, to
+  // `pairs`). Repeats and the triangle's own neighbours (most of what the
+  // hash finds) are dropped before the boxes are compared; the comparison
+  // gives the same answer each time i comes again, so marking i seen first
+  // changes nothing.
+  void take(std::uint32_t i, const Aabb& ib, std::vector<SelfContact>& pairs) {
+    const State& s = *s_;
+    if (seen_[i] == t_) return;
+    seen_[i] = t_;
+    if (!ib.overlaps(box_)) return;
+    if (pinned_ && s.w[i] == 0.0f) return;
+    if (hub_ && joinedToCorner(i)) return;
+    // Two parts inside contours (untangle.hpp) lie on the wrong sides of
+    // each other: kept where they are, they would hold the tangle.
+    if (triRegion_ != 0 && region_[i] != 0 && region_[i] != triRegion_) return;
+    waiting_[waitingCount_++] = i;
+    if (waitingCount_ == kWaiting) test(pairs);
+  }
+
+  // The exact test of the vertices waiting for it, in the order they came:
+  // each one that gets a constraint is appended to `pairs`.
+  void test(std::vector<SelfContact>& pairs) {
+    const SolverScratch& sc = *sc_;
+    const State& s = *s_;
+    const int count = waitingCount_;
+    waitingCount_ = 0;
+    if (count == 0) return;
+    // The triangle's planes, when a vertex first needs them (most
+    // triangles have no vertex left to test). A sliver gets no constraints.
+    if (planes_ == Planes::Unknown) {
+      const glm::vec3 from[3] = {s.x[tri_[0]], s.x[tri_[1]], s.x[tri_[2]]};
+      const glm::vec3 to[3] = {s.p[tri_[0]], s.p[tri_[1]], s.p[tri_[2]]};
+      for (int k = 0; k < 3; ++k) corner_[k] = glm::dvec3(from[k]);
+      motion_ = triangleMotion(from, to);
+      planes_ = motion_.start.valid && motion_.end.valid ? Planes::Valid : Planes::Sliver;
+    }
+    if (planes_ == Planes::Sliver) return;
+    // Unused lanes repeat the first vertex; their outcome is not read.
+    glm::vec3 q0[kWaiting], q1[kWaiting];
+    float reach[kWaiting];
+    for (int k = 0; k < kWaiting; ++k) {
+      const std::uint32_t i = waiting_[k < count ? k : 0];
+      q0[k] = s.x[i];
+      q1[k] = s.p[i];
+      reach[k] = base_ + moved_ + sc.selfTravel[i];
+    }
+    int sides[kWaiting];
+    float approaches[kWaiting];
+    for (int sided =
+             vertexSides4(motion_, q0, q1, reach, count, sc.selfThickness, sides, approaches);
+         sided != 0; sided &= sided - 1) {
+      const int k = __builtin_ctz(unsigned(sided));
+      const std::uint32_t i = waiting_[k];
+      const int side = sides[k];
+      const float approach = approaches[k];
+      if (passesThrough(i)) continue;
+      // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
+      const float deepest = sc.selfThickness + approach;
+      if (side > 0) pairs.push_back({{i, tri_[0], tri_[1], tri_[2]}, false, deepest});
+      if (side < 0) pairs.push_back({{i, tri_[0], tri_[2], tri_[1]}, false, deepest});
+    }
+  }
+
+ private:
+  // A vertex with an edge through the triangle at the start of the step is
+  // on both of its sides already: the cloth is tangled there. Keeping it on
+  // the side it is on would hold the tangle, and as the sheets slide, the
+  // contacts of the vertices beyond it would spread it (a 128² drape: 533
+  // edge–triangle crossings at frame 39, 177,000 at frame 119); left free,
+  // the stretch and bending constraints pull it back out (831 at frame 119).
+  bool passesThrough(std::uint32_t q) const {
+    const SolverScratch& sc = *sc_;
+    const State& s = *s_;
+    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
+      if (segmentCrossesTriangle(glm::dvec3(s.x[q]), glm::dvec3(s.x[sc.selfAdj[k]]), corner_[0],
+                                 corner_[1], corner_[2]))
+        return true;
+    return false;
+  }
+
+  // Whether vertex q has an edge to a corner (for a triangle with a hub,
+  // whose neighbours its list leaves out).
+  bool joinedToCorner(std::uint32_t q) const {
+    const SolverScratch& sc = *sc_;
+    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
+      if (shares(tri_, sc.selfAdj[k])) return true;
+    return false;
+  }
+
+  const SolverScratch* sc_ = nullptr;
+  const State* s_ = nullptr;
+  std::uint32_t t_ = 0;
+  bool hub_ = false;
+  glm::uvec3 tri_{0};
+  float base_ = 0.0f, moved_ = 0.0f;
+  std::uint32_t* seen_ = nullptr;
+  Aabb box_;
+  bool pinned_ = false;
+  const std::uint32_t* region_ = nullptr;
+  std::uint32_t triRegion_ = 0;
+  enum class Planes : std::uint8_t { Unknown, Valid, Sliver } planes_ = Planes::Unknown;
+  glm::dvec3 corner_[3];
+  TriangleMotion motion_;
+  // Vertices that passed the cheap tests, tested exactly four at a time.
+  static constexpr int kWaiting = 4;
+  std::uint32_t waiting_[kWaiting] = {};
+  int waitingCount_ = 0;
+};
+
+bool shareEdge(const glm::uvec3& a, const glm::uvec3& b) {
+  return int(shares(b, a[0])) + int(shares(b, a[1])) + int(shares(b, a[2])) == 2;
+}
+
+// Triangles looked up together: up to this many consecutive ones, each
+// sharing an edge with the one before (the two of a quad). On a piled 128²
+// drape, detection on one thread took 14.0 ms looking up each triangle
+// alone, 12.6 ms in twos, 12.6 ms in fours.
+constexpr int kGroup = 2;
+
+// The constraints of triangles t … t + count − 1: the vertices the hash
+// finds near each one's query box that vertexTriangleSide accepts, appended
+// to `pairs` triangle by triangle, each one's in the hash's order (sorted
+// later; the pairs of one vertex come in triangle order). Neighbouring
+// triangles have boxes that mostly overlap, so one lookup of their joint box
+// serves them all; `found` holds what it finds. seen[k] (one entry per
+// vertex) drops repeats for the k-th triangle.
+void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift, float base,
+               std::vector<std::uint32_t>* seen, std::vector<std::uint32_t>& found,
+               std::vector<SelfContact>& pairs) {
+  TriangleLookup group[kGroup];
+  for (int k = 0; k < count; ++k)
+    group[k].init(world, t + std::uint32_t(k), shift, base, seen[k].data());
+  Aabb joint = group[0].box();
+  for (int k = 1; k < count; ++k) {
+    joint.min = glm::min(joint.min, group[k].box().min);
+    joint.max = glm::max(joint.max, group[k].box().max);
+  }
+  const std::size_t n = world.scratch.selfHash.collect(joint, found);
+  const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
+  for (int k = 0; k < count; ++k) {
+    for (std::size_t j = 0; j < n; ++j) group[k].take(found[j], boxes[found[j]], pairs);
+    group[k].test(pairs);
+  }
+}
+
+}  // namespace
+
+float selfThickness(float thickness, float meanEdge) {
+  return std::min(thickness, kSelfThicknessPerEdge * meanEdge);
+}
+
+float meanRestEdge(const Cloth& cloth) {
+  double sum = 0.0;
+  for (const StretchConstraint& e : cloth.stretch) sum += double(e.rest);
+  return cloth.stretch.empty() ? 0.0f : float(sum / double(cloth.stretch.size()));
+}
+
+namespace {
+
+// The reach of a pair beyond its travel: the thickness h plus a margin of
+// at least h for what the iterations move.
+float pairBase(float h, float cell) {
+  return h + std::max(h, 0.05f * cell);
+}
+
+}  // namespace
+
+bool prepareSelfContacts(World& world) {
+  SolverScratch& sc = world.scratch;
+  sc.selfContacts.clear();
+  if (world.params.self_collision == 0) return false;
+  const Cloth& cloth = world.cloth;
+  const State& s = world.state;
+  const std::size_t n = s.x.size();
+  if (sc.selfCellVersion != cloth.topologyVersion || sc.selfCellEdges != cloth.stretch.size() ||
+      sc.selfAdjStart.size() != n + 1 || sc.selfTriNearStart.size() != cloth.triangles.size() + 1) {
+    sc.selfCell = meanRestEdge(cloth);
+    buildAdjacency(cloth, sc.selfAdjStart, sc.selfAdj);
+    buildTriangleNeighbours(cloth, sc.selfAdjStart, sc.selfAdj, sc.selfTriNearStart, sc.selfTriNear,
+                            sc.selfTriHub);
+    sc.selfCellVersion = cloth.topologyVersion;
+    sc.selfCellEdges = cloth.stretch.size();
+  }
+  if (!(sc.selfCell > 0.0f) || n == 0) return false;
+  sc.selfThickness = selfThickness(world.params.thickness, sc.selfCell);
+
+  // The cloth's mean motion over the step: the frame the boxes are seen from.
+  glm::dvec3 sum(0.0);
+  for (std::size_t i = 0; i < n; ++i) sum += glm::dvec3(s.p[i] - s.x[i]);
+  sc.selfShift = glm::vec3(sum / double(n));
+  const glm::vec3 shift = sc.selfShift;
+
+  // Constraints are made once per sub-step, so they must also cover what
+  // the iterations move a vertex towards a triangle it was not near: the
+  // reach of a pair is pairBase(), grown by how far its vertices travel in
+  // the step against the mean motion of their neighbours (the solve's
+  // corrections come from such relative motion; a cloth falling or swinging
+  // as a whole barely changes shape), each travel counted up to one cell.
+  // Against the cloth's mean motion instead, a swinging 128² cloth had 4–10
+  // times the contacts, and fold and drape at 64² ended with more
+  // edge–triangle crossings. Teschner et al.: the vertices go into the hash
+  // by their swept boxes (grown by their travel; mostly one cell each), and
+  // every triangle looks up the cells of its own swept box grown by the rest
+  // of the pair's reach.
+  ThreadTeam& team =
+      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+  sc.selfTravel.resize(n);
+  sc.selfBoxes.resize(n);
+  forEachChunk(team, (n + kVerticesPerChunk - 1) / kVerticesPerChunk, [&](std::size_t c, int) {
+    const std::uint32_t end = std::uint32_t(std::min(n, (c + 1) * kVerticesPerChunk));
+    for (std::uint32_t i = std::uint32_t(c * kVerticesPerChunk); i < end; ++i) {
+      const std::uint32_t b = sc.selfAdjStart[i], e = sc.selfAdjStart[i + 1];
+      glm::vec3 mean(0.0f);
+      for (std::uint32_t k = b; k < e; ++k) mean += s.p[sc.selfAdj[k]] - s.x[sc.selfAdj[k]];
+      const glm::vec3 local = e > b ? mean / float(e - b) : shift;
+      sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i] - local), sc.selfCell);
+      sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
+    }
+  });
+  return true;
+}
+
+void buildSelfHash(World& world) {
+  SolverScratch& sc = world.scratch;
+  // Each vertex once, by the centre of its box (SpatialHash::Insert).
+  sc.selfHash.build(sc.selfBoxes, kHashCellEdges * sc.selfCell, SpatialHash::Insert::Centre);
+}
+
+void findSelfContacts(World& world) {
+  SolverScratch& sc = world.scratch;
+  const Cloth& cloth = world.cloth;
+  const std::size_t n = world.state.x.size();
+  const glm::vec3 shift = sc.selfShift;
+  const float base = pairBase(sc.selfThickness, sc.selfCell);
+  ThreadTeam& team =
+      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+  // The triangles are taken by the solver's threads in chunks, whichever
+  // thread is free next (piled-up regions cost far more than flat ones);
+  // each chunk's pairs come out in triangle order, and the chunks are joined
+  // in order, so the result is the same for any thread count.
+  const std::vector<glm::uvec3>& tris = cloth.triangles;
+  const std::size_t chunks = (tris.size() + kTrianglesPerChunk - 1) / kTrianglesPerChunk;
+  sc.selfChunkPairs.resize(std::max(sc.selfChunkPairs.size(), chunks));
+  sc.selfThreadSeen.resize(std::size_t(kGroup) * std::size_t(team.size()));
+  sc.selfThreadFound.resize(std::size_t(team.size()));
+  for (std::vector<std::uint32_t>& seen : sc.selfThreadSeen) seen.assign(n, UINT32_MAX);
+  forEachChunk(team, chunks, [&](std::size_t c, int thread) {
+    std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
+    pairs.clear();
+    std::vector<std::uint32_t>* seen =
+        &sc.selfThreadSeen[std::size_t(kGroup) * std::size_t(thread)];
+    std::vector<std::uint32_t>& found = sc.selfThreadFound[std::size_t(thread)];
+    const std::size_t end = std::min(tris.size(), (c + 1) * kTrianglesPerChunk);
+    for (std::size_t t = c * kTrianglesPerChunk; t < end;) {
+      int count = 1;
+      while (count < kGroup && t + std::size_t(count) < end &&
+             shareEdge(tris[t + std::size_t(count) - 1], tris[t + std::size_t(count)]))
+        ++count;
+      findPairs(world, std::uint32_t(t), count, shift, base, seen, found, pairs);
+      t += std::size_t(count);
+    }
+  });
+  // In vertex order (a stable counting sort keeps the triangles ascending
+  // within each vertex), whatever the hash's layout.
+  sc.selfStart.assign(n + 1, 0);
+  std::size_t total = 0;
+  for (std::size_t c = 0; c < chunks; ++c) {
+    for (const SelfContact& pair : sc.selfChunkPairs[c]) ++sc.selfStart[pair.v[0] + 1];
+    total += sc.selfChunkPairs[c].size();
+  }
+  for (std::size_t i = 0; i < n; ++i) sc.selfStart[i + 1] += sc.selfStart[i];
+  sc.selfContacts.resize(total);
+  for (std::size_t c = 0; c < chunks; ++c)
+    for (const SelfContact& pair : sc.selfChunkPairs[c])
+      sc.selfContacts[sc.selfStart[pair.v[0]]++] = pair;
+}
+
+void generateSelfContacts(World& world) {
+  if (!prepareSelfContacts(world)) return;
+  buildSelfHash(world);
+  findSelfContacts(world);
+}
+
+void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
+                       float thickness) {
+  const float skipAbove = (1.0f + 1e-4f) * thickness * thickness;
+  for (std::size_t j = 0; j < count; ++j) {
+    SelfContact& c = contacts[j];
+    const glm::vec3 &q = pts.p(c.v[0]), &p1 = pts.p(c.v[1]);
+    const glm::vec3 &p2 = pts.p(c.v[2]), &p3 = pts.p(c.v[3]);
+    // Most constraints hold in a given iteration (on a piled-up 128² drape,
+    // one in four acts at all during the step). (q − p1)·N > h |N|, squared,
+    // skips them without a square root or the gradients; the margin, far
+    // above the rounding of either form, keeps it from skipping one that
+    // the full evaluation would project.
+    const glm::vec3 N = glm::cross(p2 - p1, p3 - p1);
+    const float dN = glm::dot(q - p1, N);
+    if (dN > 0.0f && dN * dN > skipAbove * glm::dot(N, N)) continue;
+    ConstraintEval<4, float> e = evalVertexTriangle(q, p1, p2, p3, thickness);
+    if (!e.valid || e.C >= 0.0f) continue;
+    // At most c.deepest per projection: the thickness, plus the way the
+    // vertex itself came towards the plane in the step (a fast vertex that
+    // passed through is put back at once). A vertex pushed deeper than that
+    // by the solve (layers pressed together, each pushed into the next) is
+    // moved out over several iterations instead of flung out in one, as
+    // rigid-body solvers bound their speed of depenetration. Flung out,
+    // those moves fed back: on a 104², 112² or 120² drape the contacts
+    // doubled every frame once it piled up, 10,000 to 2 million in about
+    // ten frames.
+    e.C = std::max(e.C, -c.deepest);
+    float w[4];
+    for (int k = 0; k < 4; ++k) w[k] = pts.invMass(c.v[k]);
+    float scale;
+    if (!pbdScale(e, w, scale)) continue;
+    for (int k = 0; k < 4; ++k) pts.p(c.v[k]) -= (scale * w[k]) * e.grad[k];
+    c.touched = true;
+  }
+}
+
+void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
+  std::vector<SelfContact>& contacts = sc.selfContacts;
+  auto block = [&](std::uint32_t v) { return std::size_t(v) * kSelfBlocks / vertexCount; };
+  auto group = [&](const SelfContact& c) {
+    const std::size_t b = block(c.v[0]);
+    for (int k = 1; k < 4; ++k)
+      if (block(c.v[k]) != b) return kSelfBlocks;
+    return b;
+  };
+  std::vector<std::uint32_t>& start = sc.selfBlockStart;
+  start.assign(kSelfBlocks + 2, 0);
+  for (const SelfContact& c : contacts) ++start[group(c) + 1];
+  for (std::size_t g = 0; g <= kSelfBlocks; ++g) start[g + 1] += start[g];
+  std::uint32_t fill[kSelfBlocks + 1];
+  std::copy(start.begin(), start.end() - 1, fill);
+  sc.selfSorted.resize(contacts.size());
+  for (const SelfContact& c : contacts) sc.selfSorted[fill[group(c)]++] = c;
+  contacts.swap(sc.selfSorted);
+}
+
+std::optional<std::size_t> countSelfIntersections(const World& world,
+                                                  std::vector<std::uint32_t>* crossed) {
+  const Cloth& cloth = world.cloth;
+  if (crossed) crossed->clear();
+  Tangles tangles;
+  if (!findCrossings(cloth, world.state.x, nullptr, tangles)) return std::nullopt;
+  if (crossed && !tangles.crossings.empty()) {
+    // The triangle crossed and those beside the edge through it.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    for (const Crossing& c : tangles.crossings) {
+      crossed->push_back(c.triangle);
+      edges.emplace_back(std::min(c.a, c.b), std::max(c.a, c.b));
+    }
+    std::sort(edges.begin(), edges.end());
+    for (std::uint32_t t = 0; t < cloth.triangles.size(); ++t) {
+      const glm::uvec3& tri = cloth.triangles[t];
+      for (int k = 0; k < 3; ++k) {
+        const std::uint32_t a = tri[k], b = tri[(k + 1) % 3];
+        if (std::binary_search(edges.begin(), edges.end(),
+                               std::make_pair(std::min(a, b), std::max(a, b))))
+          crossed->push_back(t);
+      }
+    }
+    std::sort(crossed->begin(), crossed->end());
+    crossed->erase(std::unique(crossed->begin(), crossed->end()), crossed->end());
+  }
+  return tangles.crossings.size();
+}
+
+}  // namespace drape::sim

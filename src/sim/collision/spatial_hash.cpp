@@ -1,0 +1,217 @@
+#include "sim/collision/spatial_hash.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace drape::sim {
+namespace {
+
+// floor(x / cell), clamped: a far-flung vertex must not overflow the
+// integer cell index. Without a call to floor (not inlined without SSE4.1).
+inline std::int64_t cellCoord(float x, float inverseCell) {
+  double c = double(x) * double(inverseCell);
+  if (!(c >= -1e15)) c = -1e15;  // NaN too
+  if (!(c <= 1e15)) c = 1e15;
+  const std::int64_t i = std::int64_t(c);  // rounds towards zero
+  return i - std::int64_t(double(i) > c);
+}
+
+}  // namespace
+
+std::uint64_t SpatialHash::CellRange::count() const {
+  const glm::i64vec3 d = hi - lo + glm::i64vec3(1);
+  if (d.x > std::int64_t(kMaxCells) || d.y > std::int64_t(kMaxCells) ||
+      d.z > std::int64_t(kMaxCells))
+    return kMaxCells + 1;
+  return std::uint64_t(d.x) * std::uint64_t(d.y) * std::uint64_t(d.z);
+}
+
+SpatialHash::CellRange SpatialHash::cellsOf(const Aabb& b) const {
+  return {{cellCoord(b.min.x, inverseCell_), cellCoord(b.min.y, inverseCell_),
+           cellCoord(b.min.z, inverseCell_)},
+          {cellCoord(b.max.x, inverseCell_), cellCoord(b.max.y, inverseCell_),
+           cellCoord(b.max.z, inverseCell_)}};
+}
+
+std::size_t SpatialHash::bucketOf(std::int64_t x, std::int64_t y, std::int64_t z) const {
+  // Teschner et al.'s hash of the cell coordinates, then mixed (a splitmix64
+  // finaliser) so that the table can keep the low bits of a power of two.
+  std::uint64_t h = (std::uint64_t(x) * 73856093ull) ^ (std::uint64_t(y) * 19349663ull) ^
+                    (std::uint64_t(z) * 83492791ull);
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+  return std::size_t((h ^ (h >> 31)) & mask_);
+}
+
+void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert insert, Layout layout) {
+  const float size = std::max(cell, 1e-6f);
+  inverseCell_ = 1.0f / size;
+  insert_ = insert;
+  large_.clear();
+  // Stored by its centre: Centre mode and at most two cells wide.
+  auto byCentre = [&](const Aabb& b) {
+    if (insert != Insert::Centre) return false;
+    const glm::vec3 e = b.max - b.min;
+    return e.x <= 2.0f * size && e.y <= 2.0f * size && e.z <= 2.0f * size;
+  };
+  // The cells of each box, the entries, and the block of cells they occupy:
+  // a box stored by its centre goes into the cell of its centre; another
+  // into all the cells it overlaps, or, past kMaxCells, on the list every
+  // query checks (with an empty range).
+  ranges_.resize(boxes.size());
+  std::uint64_t entries = 0;
+  glm::vec3 reach(0.0f);  // reach_, in a register while the boxes are read
+  glm::i64vec3 lo(std::numeric_limits<std::int64_t>::max());
+  glm::i64vec3 hi(std::numeric_limits<std::int64_t>::min());
+  for (std::uint32_t i = 0; i < boxes.size(); ++i) {
+    // Made here and then stored: read back from ranges_, the range would
+    // wait for its own stores.
+    const Aabb& b = boxes[i];
+    CellRange r;
+    if (byCentre(b)) {
+      const glm::vec3 c = 0.5f * (b.min + b.max);
+      r.lo = r.hi = {cellCoord(c.x, inverseCell_), cellCoord(c.y, inverseCell_),
+                     cellCoord(c.z, inverseCell_)};
+      reach = glm::max(reach, 0.5f * (b.max - b.min));
+      ++entries;
+    } else {
+      r = cellsOf(b);
+      const std::uint64_t count = r.count();
+      if (count > kMaxCells) {
+        large_.push_back(i);
+        ranges_[i] = {glm::i64vec3(0), glm::i64vec3(-1)};
+        continue;
+      }
+      entries += count;
+    }
+    ranges_[i] = r;
+    lo = glm::min(lo, r.lo);
+    hi = glm::max(hi, r.hi);
+  }
+  reach_ = reach;
+  // Indexed directly when the block is small enough (Auto), or up to 2^26
+  // cells when asked to.
+  const double limit = layout == Layout::Dense
+                           ? double(1u << 26)
+                           : double(std::max<std::uint64_t>(1u << 16, 16 * boxes.size()));
+  // (Each coordinate lies within ±1e15, so hi − lo cannot overflow; with no
+  // entries lo > hi and there is no block.)
+  const glm::dvec3 span =
+      entries > 0 ? glm::dvec3(hi) - glm::dvec3(lo) + glm::dvec3(1.0) : glm::dvec3(0.0);
+  dense_ = entries > 0 && layout != Layout::Hashed && span.x * span.y * span.z <= limit;
+  std::size_t tableSize;
+  if (dense_) {
+    lo_ = lo;
+    dims_ = hi - lo + glm::i64vec3(1);
+    tableSize = std::size_t(dims_.x * dims_.y * dims_.z);
+  } else {
+    tableSize = 64;
+    while (tableSize < 2 * entries) tableSize *= 2;
+    mask_ = tableSize - 1;
+  }
+  start_.assign(tableSize + 1, 0);
+  auto forCells = [&](const CellRange& r, auto&& f) {
+    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
+      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
+        for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x)
+          f(dense_ ? denseIndex(x, y, z) : bucketOf(x, y, z));
+  };
+  // Counting sort: sizes (start_[b] counts bucket b), their running sums
+  // (start_[b] is then where bucket b ends), then the boxes from the last
+  // to the first, each put just before what its buckets already hold (so
+  // that each bucket holds its boxes in ascending order, and start_[b] ends
+  // where bucket b begins). A box in one cell (most) keeps its bucket from
+  // the first pass for the last.
+  oneCell_.resize(boxes.size());
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const CellRange& r = ranges_[i];
+    if (r.lo == r.hi) {
+      const std::size_t b =
+          dense_ ? denseIndex(r.lo.x, r.lo.y, r.lo.z) : bucketOf(r.lo.x, r.lo.y, r.lo.z);
+      oneCell_[i] = std::uint32_t(b);
+      ++start_[b];
+    } else {
+      oneCell_[i] = UINT32_MAX;
+      forCells(r, [&](std::size_t b) { ++start_[b]; });
+    }
+  }
+  for (std::size_t b = 1; b < tableSize; ++b) start_[b] += start_[b - 1];
+  // The boxes over too many cells follow the cells' entries, and 4 entries
+  // of padding follow them (read by the tests of four entries at a time,
+  // and never kept).
+  const std::size_t entryCount = start_[tableSize - 1];
+  start_[tableSize] = std::uint32_t(entryCount);
+  entryEnd_ = std::uint32_t(entryCount + large_.size());
+  items_.resize(entryEnd_ + 4);
+  std::copy(large_.begin(), large_.end(), items_.begin() + std::ptrdiff_t(entryCount));
+  for (std::size_t i = boxes.size(); i-- > 0;) {
+    if (oneCell_[i] != UINT32_MAX)
+      items_[--start_[oneCell_[i]]] = std::uint32_t(i);
+    else
+      forCells(ranges_[i], [&](std::size_t b) { items_[--start_[b]] = std::uint32_t(i); });
+  }
+  // The bounds in entry order: written in sequence, read from the boxes.
+  for (std::vector<float>& b : bounds_) b.resize(entryEnd_ + 4);
+  for (std::size_t k = 0; k < entryEnd_; ++k) {
+    const Aabb& b = boxes[items_[k]];
+    for (int a = 0; a < 3; ++a) {
+      bounds_[a][k] = b.min[a];
+      bounds_[3 + a][k] = b.max[a];
+    }
+  }
+}
+
+std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& buffer) const {
+  std::size_t count = 0;
+  auto room = [&](std::size_t more) {
+    if (buffer.size() < count + more) buffer.resize(2 * (count + more));
+  };
+  // Entries begin … end − 1 (none when end ≤ begin: a row of no cells):
+  // each is written, and the end moves past it when it overlaps.
+  auto run = [&](std::uint32_t begin, std::uint32_t end) {
+    if (end <= begin) return;
+    room(end - begin + 4);
+    std::uint32_t* out = buffer.data() + count;
+    for (std::uint32_t k = begin; k < end; k += 4) {
+      const unsigned hits = overlapMask4(k, box) & validMask(k, end);
+      for (unsigned j = 0; j < 4; ++j) {
+        *out = items_[k + j];
+        out += (hits >> j) & 1u;
+      }
+    }
+    count = std::size_t(out - buffer.data());
+  };
+  CellRange r = cellsOf(insert_ == Insert::Centre ? Aabb{box.min - reach_, box.max + reach_} : box);
+  if (dense_) {
+    // Cells outside the occupied block hold nothing; a row of cells is one
+    // run of entries.
+    r.lo = glm::max(r.lo, lo_);
+    r.hi = glm::min(r.hi, lo_ + dims_ - glm::i64vec3(1));
+    // A box beside the block on some axis (lo > hi there) meets no cell.
+    if (r.lo.x > r.hi.x) r.hi.z = r.lo.z - 1;
+    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
+      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
+        run(start_[denseIndex(r.lo.x, y, z)], start_[denseIndex(r.hi.x, y, z) + 1]);
+  } else if (r.count() > kMaxCells) {
+    run(0, entryEnd_);  // every entry: each box at least once
+    return count;
+  } else {
+    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
+      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
+        for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x) {
+          const std::size_t b = bucketOf(x, y, z);
+          run(start_[b], start_[b + 1]);
+        }
+  }
+  run(start_.back(), entryEnd_);  // the boxes over too many cells
+  return count;
+}
+
+void SpatialHash::query(const Aabb& box, std::vector<std::uint32_t>& out) const {
+  out.resize(collect(box, out));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+}  // namespace drape::sim

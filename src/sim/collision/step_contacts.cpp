@@ -1,0 +1,311 @@
+#include "sim/collision/step_contacts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "sim/collision/self_collision.hpp"
+#include "sim/solve/constraints.hpp"
+#include "sim/solve/pipeline.hpp"
+#include "sim/stopwatch.hpp"
+#include "sim/thread_team.hpp"
+
+namespace drape::sim {
+namespace {
+
+// Vertices per chunk of the parallel collider contact search.
+constexpr std::size_t kVerticesPerChunk = 1024;
+
+// Frames from one search of the cloth's crossings of itself to the next.
+constexpr std::uint64_t kTangleSearchEvery = 4;
+
+// The most a span of the cloth (an edge, a triangle's side) may be stretched
+// over its longest rest edge and still meet the colliders' features.
+constexpr float kFeatureStretch = 3.0f;
+
+// The feature contacts (feature_contacts.hpp) of one chunk of the cloth's
+// edges, or of its triangles after the edges' chunks, for the poses and far
+// tests of the sub-step (generateContacts), in order.
+void featureContactsOf(World& world, std::size_t chunk, std::size_t edgeChunks) {
+  SolverScratch& sc = world.scratch;
+  const State& s = world.state;
+  std::vector<FeatureContact>& out = sc.featureContactChunks[chunk];
+  out.clear();
+  const float thickness = world.params.thickness;
+  const float longest2 = (kFeatureStretch * sc.longestRest) * (kFeatureStretch * sc.longestRest);
+  const bool edges = chunk < edgeChunks;
+  const std::size_t count = edges ? world.cloth.stretch.size() : world.cloth.triangles.size();
+  const std::size_t first = (edges ? chunk : chunk - edgeChunks) * kVerticesPerChunk;
+  const std::size_t end = std::min(count, first + kVerticesPerChunk);
+  for (std::size_t j = first; j < end; ++j) {
+    std::uint32_t v[3];
+    if (edges) {
+      v[0] = world.cloth.stretch[j].a;
+      v[1] = v[2] = world.cloth.stretch[j].b;
+    } else {
+      for (int k = 0; k < 3; ++k) v[k] = world.cloth.triangles[j][k];
+    }
+    if (s.w[v[0]] == 0.0f && s.w[v[1]] == 0.0f && s.w[v[2]] == 0.0f) continue;
+    // As for a vertex: the step's travel and a bit (generateContacts); a
+    // ball about the middle holding the span, and its longest side.
+    float move2 = 0.0f, span2 = 0.0f, radius2 = 0.0f;
+    const glm::vec3 middle = edges ? 0.5f * (s.p[v[0]] + s.p[v[1]])
+                                   : (s.p[v[0]] + s.p[v[1]] + s.p[v[2]]) * (1.0f / 3.0f);
+    for (int k = 0; k < 3; ++k) {
+      const glm::vec3 travel = s.p[v[k]] - s.x[v[k]], side = s.p[v[(k + 1) % 3]] - s.p[v[k]];
+      move2 = std::max(move2, glm::dot(travel, travel));
+      span2 = std::max(span2, glm::dot(side, side));
+      radius2 = std::max(radius2, glm::dot(s.p[v[k]] - middle, s.p[v[k]] - middle));
+    }
+    // A span stretched beyond the bound the colliders were chosen for is
+    // rubber, not cloth: what lies between its vertices is left to them.
+    if (span2 > longest2) continue;
+    const float margin = std::sqrt(move2) + 0.5f * thickness + 1e-4f;
+    const float radius = std::sqrt(radius2);
+    for (const std::uint32_t c : sc.featureColliders) {
+      const Collider& shape = world.colliders[c];
+      if (!featuresMayReach(shape, span2) ||
+          sc.farTests[c].far(middle, radius, thickness, margin) ||
+          !nearFeatures(shape, sc.posesTo[c], middle, radius + thickness + margin, edges ? 2 : 3))
+        continue;
+      FeatureContact contact;
+      const bool found =
+          edges ? generateEdgeContact(shape, sc.posesFrom[c], sc.posesTo[c], s.p[v[0]], s.p[v[1]],
+                                      thickness, margin, contact)
+                : generateFaceContact(shape, sc.posesFrom[c], sc.posesTo[c], s.p[v[0]], s.p[v[1]],
+                                      s.p[v[2]], thickness, margin, contact);
+      if (!found) continue;
+      for (int k = 0; k < 3; ++k) contact.v[k] = v[k];
+      out.push_back(contact);
+    }
+  }
+}
+
+// Collider contacts for the sub-step; `beside()`, serial work of its own, runs
+// on one of the threads meanwhile.
+template <typename F>
+void generateContacts(World& world, double t0, float h, F&& beside) {
+  SolverScratch& sc = world.scratch;
+  State& s = world.state;
+  sc.contacts.clear();
+  sc.posesFrom.resize(world.colliders.size());
+  sc.posesTo.resize(world.colliders.size());
+  sc.farTests.resize(world.colliders.size());
+  for (std::size_t c = 0; c < world.colliders.size(); ++c) {
+    sc.posesFrom[c] = poseAt(world.colliders[c], t0);
+    sc.posesTo[c] = poseAt(world.colliders[c], t0 + double(h));
+    sc.farTests[c] = farTest(world.colliders[c], sc.posesFrom[c], sc.posesTo[c]);
+  }
+  const float thickness = world.params.thickness;
+  // A vertex that barely moves by itself may be dragged far by its
+  // neighbours during the solve. Inside a solid that is undone at the next
+  // step (it is pushed back out), but a vertex dragged through an open
+  // mesh's sheet would stay on the far side: open meshes take every vertex
+  // within the fastest vertex's travel.
+  float fastest = 0.0f;
+  for (const Collider& c : world.colliders)
+    if (c.kind == ColliderKind::Mesh && c.mesh && !c.mesh->closed) {
+      for (std::size_t i = 0; i < s.x.size(); ++i)
+        if (s.w[i] != 0.0f) fastest = std::max(fastest, glm::length(s.p[i] - s.x[i]));
+      break;
+    }
+  // Vertices in chunks, on the solver's threads, after a first one that is
+  // beside(); the chunks' contacts are joined in order, so they come out in
+  // vertex order on any thread count.
+  const std::size_t n = s.x.size();
+  const std::size_t chunks = (n + kVerticesPerChunk - 1) / kVerticesPerChunk;
+  sc.contactChunks.resize(std::max(sc.contactChunks.size(), chunks));
+  // The cloth's edges and triangles in chunks after the vertices', where a
+  // collider has edges, corners or a thin part for them to meet.
+  sc.featureContacts.clear();
+  // Which colliders: those whose features a span of the cloth stretched to
+  // kFeatureStretch times its longest edge may meet.
+  if (sc.longestRestTopology != world.cloth.topologyVersion) {
+    sc.longestRest = 0.0f;
+    for (const StretchConstraint& e : world.cloth.stretch)
+      sc.longestRest = std::max(sc.longestRest, e.rest);
+    sc.longestRestTopology = world.cloth.topologyVersion;
+  }
+  const float span = kFeatureStretch * sc.longestRest;
+  sc.featureColliders.clear();
+  for (std::uint32_t c = 0; c < world.colliders.size(); ++c)
+    if (featuresMayReach(world.colliders[c], span * span)) sc.featureColliders.push_back(c);
+  auto chunksOf = [&](std::size_t count) {
+    return sc.featureColliders.empty() ? 0 : (count + kVerticesPerChunk - 1) / kVerticesPerChunk;
+  };
+  const std::size_t edgeChunks = chunksOf(world.cloth.stretch.size());
+  const std::size_t featureChunks = edgeChunks + chunksOf(world.cloth.triangles.size());
+  sc.featureContactChunks.resize(std::max(sc.featureContactChunks.size(), featureChunks));
+  ThreadTeam& team = threadTeam(
+      solverThreads(world.params.threads, world.cloth.stretch.size() + world.cloth.bend.size()));
+  forEachChunk(team, chunks + featureChunks + 1, [&](std::size_t job, int) {
+    if (job == 0) {
+      beside();
+      return;
+    }
+    if (job > chunks) {
+      featureContactsOf(world, job - chunks - 1, edgeChunks);
+      return;
+    }
+    const std::size_t chunk = job - 1;
+    std::vector<Contact>& out = sc.contactChunks[chunk];
+    out.clear();
+    const std::size_t end = std::min(n, (chunk + 1) * kVerticesPerChunk);
+    for (std::uint32_t i = std::uint32_t(chunk * kVerticesPerChunk); i < end; ++i) {
+      if (s.w[i] == 0.0f) continue;
+      // A margin of the step's travel plus a bit catches vertices that other
+      // constraints may push into the collider during the solve.
+      const float move = glm::length(s.p[i] - s.x[i]);
+      const float margin = move + 0.5f * thickness + 1e-4f;
+      for (std::uint32_t c = 0; c < world.colliders.size(); ++c) {
+        const Collider& shape = world.colliders[c];
+        const bool sheet = shape.kind == ColliderKind::Mesh && shape.mesh && !shape.mesh->closed;
+        const float reach = sheet ? margin + fastest : margin;
+        if (sc.farTests[c].far(s.x[i], move, thickness, reach)) continue;
+        Contact contact;
+        if (!generateContact(world.colliders[c], sc.posesFrom[c], sc.posesTo[c], s.x[i], s.p[i],
+                             thickness, reach, contact))
+          continue;
+        contact.vertex = i;
+        contact.collider = c;
+        contact.approachSpeed = glm::dot(s.v[i] - contact.surfaceShift / h, contact.n);
+        out.push_back(contact);
+      }
+    }
+  });
+  for (std::size_t chunk = 0; chunk < chunks; ++chunk)
+    sc.contacts.insert(sc.contacts.end(), sc.contactChunks[chunk].begin(),
+                       sc.contactChunks[chunk].end());
+  for (std::size_t chunk = 0; chunk < featureChunks; ++chunk)
+    sc.featureContacts.insert(sc.featureContacts.end(), sc.featureContactChunks[chunk].begin(),
+                              sc.featureContactChunks[chunk].end());
+}
+
+// Position-level Coulomb friction: the part of the slip over the step to
+// take back, all of its tangential part when that is below `limit` (μ times
+// the penetration: static), else `limit` of it (kinetic).
+glm::vec3 frictionCorrection(const glm::vec3& slip, const glm::vec3& n, float limit) {
+  const glm::vec3 tangential = slip - glm::dot(slip, n) * n;
+  const float len = glm::length(tangential);
+  if (len <= limit) return tangential;
+  return len > 0.0f ? tangential * (limit / len) : glm::vec3(0.0f);
+}
+
+}  // namespace
+
+void finishSubstep(World& world, double t0, float h) {
+  State& s = world.state;
+  const float invH = 1.0f / h;
+  for (const Contact& c : world.scratch.contacts) {
+    if (!c.touched || c.approachSpeed >= 0.0f) continue;
+    const glm::vec3 surface = c.surfaceShift * invH;
+    const float vn = glm::dot(s.v[c.vertex] - surface, c.n);
+    const float target = -world.params.restitution * c.approachSpeed;
+    if (vn < target) s.v[c.vertex] += (target - vn) * c.n;
+  }
+  for (const SelfContact& c : world.scratch.selfContacts)
+    world.selfContactsActive += c.touched ? 1 : 0;
+  world.time = t0 + double(h);
+}
+
+void moveToTargets(World& world, double t) {
+  State& s = world.state;
+  for (const Pin& pin : world.pins) s.p[pin.vertex] = pin.targetAt(t);
+  // A soft grab pulls in the solver's iterations; the explicit springs have
+  // none, and hold the grabbed vertex where the hand is.
+  const bool soft = world.grab.soft && world.params.solver != SolverKind::MassSpring;
+  if (world.grab.active && !soft) s.p[world.grab.vertex] = world.grab.target;
+}
+
+void findTangles(World& world, StepTimings& timing) {
+  Tangles& tangles = world.scratch.tangles;
+  if (world.params.self_collision == 0) {
+    tangles.crossings.clear();
+    tangles.region.clear();
+    tangles.searchedTopology = UINT64_MAX;
+    return;
+  }
+  const auto t = Clock::now();
+  // The whole cloth is searched every kTangleSearchEvery frames (on a piled
+  // 128² drape, a search takes 13 ms on one thread: each edge meets ten
+  // triangles' boxes); in the frames between, the crossings found are
+  // checked again.
+  const Cloth& cloth = world.cloth;
+  if (world.frame % kTangleSearchEvery == 0 || tangles.searchedTopology != cloth.topologyVersion) {
+    ThreadTeam& team =
+        threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+    if (!findCrossings(cloth, world.state.x, &team, tangles)) tangles.crossings.clear();
+    tangles.searchedTopology = cloth.topologyVersion;
+  } else {
+    keepStillCrossing(world.state.x, tangles);
+  }
+  findRegions(cloth, tangles);
+  timing.selfCollision += msSince(t);
+}
+
+void generateStepContacts(World& world, double t0, float h, StepTimings& timing) {
+  // Self-collision constraints (paper §4.3) and collision constraints (paper
+  // §3.4), once per sub-step. The self-collision hash is built beside the
+  // collider contacts: its time counts in selfCollision, the rest of that
+  // phase in collisions.
+  auto t = Clock::now();
+  const bool self = prepareSelfContacts(world);
+  timing.selfCollision += msSince(t);
+  t = Clock::now();
+  double hashMs = 0.0;
+  generateContacts(world, t0, h, [&] {
+    if (!self) return;
+    const auto start = Clock::now();
+    buildSelfHash(world);
+    hashMs = msSince(start);
+  });
+  timing.collisions += std::max(0.0, msSince(t) - hashMs);
+  t = Clock::now();
+  if (self) findSelfContacts(world);
+  world.selfContacts += world.scratch.selfContacts.size();
+  timing.selfCollision += msSince(t) + hashMs;
+}
+
+void solveContacts(const Points& pts, const glm::vec3* x, Contact* contacts, std::size_t count,
+                   float friction) {
+  for (std::size_t j = 0; j < count; ++j) {
+    Contact& c = contacts[j];
+    glm::vec3& p = pts.p(c.vertex);
+    const float C = glm::dot(p - c.q, c.n);
+    if (C >= 0.0f) continue;
+    p -= C * c.n;
+    c.touched = true;
+    p -= frictionCorrection((p - x[c.vertex]) - c.surfaceShift, c.n, friction * -C);
+  }
+}
+
+void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureContact* contacts,
+                          std::size_t count, float friction) {
+  for (std::size_t j = 0; j < count; ++j) {
+    const FeatureContact& c = contacts[j];
+    const glm::vec3 p[3] = {pts.p(c.v[0]), pts.p(c.v[1]), pts.p(c.v[2])};
+    const ConstraintEval<3, float> e = evalPointPlane(p, c.weight, c.q, c.n);
+    if (e.C >= 0.0f) continue;
+    // Stiffness 1, as a vertex's contact (paper §3.3): a displacement D of
+    // the cloth's point is carried by its vertices as w_i ∇_i C / denom · D,
+    // denom = Σ w_i |∇_i C|² (|n| = 1). An edge's third vertex has weight 0.
+    float denom = 0.0f, share[3];
+    for (int i = 0; i < 3; ++i) {
+      share[i] = pts.invMass(c.v[i]) * c.weight[i];
+      denom += share[i] * c.weight[i];
+    }
+    if (!(denom > 0.0f)) continue;
+    const float depth = std::min(-e.C, c.reach);
+    glm::vec3 move = depth * c.n;
+    // Friction as at a vertex's contact, on the slip of the cloth's point.
+    glm::vec3 slip = move - c.surfaceShift;
+    for (int i = 0; i < 3; ++i) slip += c.weight[i] * (p[i] - x[c.v[i]]);
+    move -= frictionCorrection(slip, c.n, friction * depth);
+    // A point beside a pinned vertex would lever the free one far (by
+    // 1/weight): no vertex moves more than kMaxLever times the point.
+    constexpr float kMaxLever = 2.0f;
+    for (int i = 0; i < 3; ++i) pts.p(c.v[i]) += std::min(share[i] / denom, kMaxLever) * move;
+  }
+}
+
+}  // namespace drape::sim

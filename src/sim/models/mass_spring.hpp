@@ -1,0 +1,85 @@
+#pragma once
+// The explicit mass-spring cloth (solver=mass-spring; Provot 1995),
+// the model that PBD replaces, kept for comparison. Forces, not constraints:
+//
+// - structural springs on every edge, k = k_stretch · spring_stiffness;
+// - shear/bend springs between the two vertices opposite each interior edge
+//   (the outer vertices v[0], v[1] of the cloth's bend stencils; on a grid
+//   these are the quad diagonals and the neighbours but one),
+//   k = k_bend · spring_stiffness;
+// - each spring f = k (l − l0) + c (v_b − v_a)·u along its direction u, with a
+//   dashpot c = ζ · 2 √(k μ), μ the reduced mass of its two ends and the
+//   damping ratio ζ = params.damping (1: critically damped; 0: none). PBD's
+//   rigid-motion-preserving damping (§5) is not applied: per sub-step it would
+//   scale with the substep count, and the dashpots keep momentum by themselves.
+// - gravity, and for closed meshes (cloth.pressureActive) a gas pressure
+//   P = (spring_stiffness / R) (k_pressure V0 / V − 1) on the area-weighted
+//   normals, R the radius of the ball of volume V0. (balloon_model chooses the
+//   constraints of PBD/XPBD; this solver has no constraints.)
+//
+// Symplectic (semi-implicit) Euler per sub-step: v += h M⁻¹ f, p = x + h v.
+// Pins and the grab set p to their targets as in PBD's prediction. Collider
+// and self contacts are then projected once onto p as position corrections,
+// with PBD's friction (step.cpp), and the vertices they moved get
+// v = (p − x) / h; restitution as in PBD.
+//
+// Its weakness: explicit integration is stable only for h ≲ 2/ω_max. With the
+// default spring_stiffness the hang scene at dt 1/60 needs dozens of
+// sub-steps, and at one sub-step it explodes within a frame or two. So the
+// step takes the sub-steps the limit needs (stable_substeps, on by
+// default; substeps is then the least it takes); with it off, a step too
+// long explodes and the watchdog (watchdog.hpp) rolls back and names the
+// limit.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/cloth.hpp"
+
+namespace drape::sim {
+
+struct World;
+struct StepTimings;
+
+struct Spring {
+  std::uint32_t a, b;
+  float rest;  // m
+};
+
+// Structural springs [0, structural), then shear/bend springs; remade when
+// the cloth's topology changes. Spring constants come from the parameters at
+// each step, so they can change while running.
+struct SpringSet {
+  std::vector<Spring> springs;
+  std::size_t structural = 0;
+  std::uint64_t version = UINT64_MAX;  // the cloth topology they were built for
+  std::vector<glm::vec3> force;        // N per vertex, this sub-step
+  // massSpringStableStep's last answer and what it was computed from.
+  float stableStep = 0.0f;
+  std::array<double, 7> stableFor{};
+  bool stableKnown = false;
+  std::vector<glm::vec3> pressureGrad;
+};
+
+SpringSet buildSprings(const Cloth& cloth);
+
+// One sub-step of length h from world.time; advances world.time by h.
+void massSpringSubstep(World& world, float h, StepTimings& timing);
+
+// An estimate of the largest stable sub-step (s): h = 2/ω_max for the highest
+// frequency of the springs linearised at the current positions (power
+// iteration on M⁻¹K), lowered for the dashpots. Infinity when no free vertex
+// has springs.
+float massSpringStableStep(const World& world);
+
+// The sub-steps a frame of dt needs to stay within kStableShare of that
+// limit (at most kMostStableSubsteps), from an estimate kept until the
+// topology, the pins, the masses' scale or a spring parameter change.
+constexpr double kStableShare = 0.8;
+constexpr int kMostStableSubsteps = 1000;
+int massSpringStableSubsteps(World& world);
+
+}  // namespace drape::sim

@@ -1,0 +1,73 @@
+#include "sim/solve/coefficients.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/cloth.hpp"
+#include "sim/solve/constraints.hpp"
+
+namespace drape::sim {
+namespace {
+
+// Each constraint's stiffness min(1, k × multiplier) as k' or α̃, into
+// `out`. A zero stiffness has no finite compliance: α̃ is capped so that the
+// kernels' arithmetic stays finite (the step it allows is ~0). Runs of equal
+// multipliers (a piece's constraints) reuse the last value.
+template <typename Multiplier>
+const float* materialValues(std::size_t count, Multiplier&& multiplier, float k, int iterations,
+                            bool xpbd, float unit, float h, std::vector<float>& out) {
+  out.resize(count);
+  float last = -1.0f, value = 0.0f;
+  for (std::size_t j = 0; j < count; ++j) {
+    const float m = multiplier(j);
+    if (m != last) {
+      const float kc = std::min(1.0f, k * m);
+      value = xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f)
+                   : linearizedStiffness(kc, iterations);
+      last = m;
+    }
+    out[j] = value;
+  }
+  return out.data();
+}
+
+}  // namespace
+
+Coefficients deriveCoefficients(const Params& params, int iterations, float h,
+                                const PackedStretch& stretch, const PackedBend& bend,
+                                const Cloth& cloth, std::vector<float>& stretchEach,
+                                std::vector<float>& bendEach) {
+  Coefficients c;
+  c.xpbd = params.solver == SolverKind::Xpbd;
+  c.isometric = params.bending == BendingModel::Isometric;
+  c.iterations = iterations;
+  c.h = h;
+  c.kStretch = linearizedStiffness(params.k_stretch, iterations);
+  c.kBend = linearizedStiffness(params.k_bend, iterations);
+  c.alphaStretch = complianceFromStiffness(params.k_stretch, kStretchComplianceUnit) / (h * h);
+  c.alphaBend = complianceFromStiffness(params.k_bend, kBendComplianceUnit) / (h * h);
+  c.stretchOn = c.xpbd ? !std::isinf(c.alphaStretch) : true;
+  c.bendOn = c.xpbd ? !std::isinf(c.alphaBend) : params.k_bend > 0.0f;
+  c.limitSlack = stretchLimitSlack(params.k_stretch);
+  c.kLimits = params.k_stretch;
+  if (!stretch.uniform)
+    c.stretchEach = materialValues(
+        stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,
+        iterations, c.xpbd, kStretchComplianceUnit, h, stretchEach);
+  if (c.isometric) {
+    const bool uniform =
+        std::all_of(cloth.isoBend.begin(), cloth.isoBend.end(),
+                    [](const IsoBendConstraint& b) { return b.stiffness == 1.0f; });
+    if (!uniform)
+      c.bendEach = materialValues(
+          cloth.isoBend.size(), [&](std::size_t j) { return cloth.isoBend[j].stiffness; },
+          params.k_bend, iterations, c.xpbd, kBendComplianceUnit, h, bendEach);
+  } else if (!bend.uniform) {
+    c.bendEach = materialValues(
+        bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, iterations,
+        c.xpbd, kBendComplianceUnit, h, bendEach);
+  }
+  return c;
+}
+
+}  // namespace drape::sim

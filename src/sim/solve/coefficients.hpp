@@ -1,0 +1,75 @@
+#pragma once
+// What the parameters mean to one sub-step's projection, derived in one
+// place: the stiffness of stretch and bending as PBD's per-iteration k or
+// XPBD's α̃, each constraint's own value where the cloth has materials, and
+// the slack of the stretch limits (tethers, coarse levels).
+//
+// The sliders k_stretch and k_bend are stiffnesses in [0, 1].
+//   PBD (Müller et al. 2007 §3.3): the per-iteration k' = 1 − (1 − k)^(1/n),
+//     so that n iterations leave an error of (1 − k).
+//   XPBD (Macklin et al. 2016): a compliance α = (1/k − 1) · unit, with
+//     unit = kStretchComplianceUnit (m/N) for stretch and kBendComplianceUnit
+//     (rad²/J) for bending; k = 1 is rigid (α = 0), k → 0 infinitely soft.
+//   The stretch limits allow rest · (2 − k_stretch): a rigid cloth none, a
+//     soft one up to twice its rest length.
+
+#include <cstddef>
+#include <vector>
+
+#include "sim/params.hpp"
+#include "sim/solve/coloring.hpp"
+
+namespace drape::sim {
+
+struct Cloth;
+
+// XPBD compliance units: α = (1/k − 1) · unit.
+inline constexpr float kStretchComplianceUnit = 1e-3f;  // m/N
+inline constexpr float kBendComplianceUnit = 0.5f;      // rad²/J (dihedral; isometric alike)
+
+// Bending projections move no vertex further than this fraction of the
+// hinge's rest length. Full projection (k' = 1) of the nonlinear angle
+// constraints in Gauss-Seidel order diverges on badly distorted stencils
+// (very soft stretch: neighbouring slivers amplify each move several-fold per
+// pass); a uniform scale of all corrections keeps momentum conservation.
+inline constexpr float kMaxBendMove = 0.25f;
+
+// The factor on the rest distance of the stretch limits (tethers, the coarse
+// levels of hierarchy.hpp).
+inline float stretchLimitSlack(float kStretch) {
+  return 2.0f - kStretch;
+}
+
+struct Coefficients {
+  bool xpbd = false;
+  bool isometric = false;  // isometric bending (Bergou et al. 2006) instead of dihedral
+  int iterations = 1;
+  float h = 0.0f;  // s, the sub-step
+  // PBD: k' per iteration; XPBD: α̃ = α / h². A kernel takes both: PBD runs
+  // with α̃ = 0, XPBD with k = 1.
+  float kStretch = 1.0f, kBend = 1.0f;
+  float alphaStretch = 0.0f, alphaBend = 0.0f;
+  bool stretchOn = true, bendOn = true;  // off: infinitely soft
+  float limitSlack = 1.0f;               // stretchLimitSlack(k_stretch)
+  float kLimits = 1.0f;                  // k_stretch, for the coarse levels' own stiffness
+  // Each constraint's k' (PBD) or α̃ (XPBD), indexed like the packed
+  // constraints (isometric bending: like cloth.isoBend); null where every
+  // constraint has the global value.
+  const float* stretchEach = nullptr;
+  const float* bendEach = nullptr;
+  // The values the kernels multiply the move by, and add to the denominator.
+  float stretchK() const { return xpbd ? 1.0f : kStretch; }
+  float stretchAlpha() const { return xpbd ? alphaStretch : 0.0f; }
+  float bendK() const { return xpbd ? 1.0f : kBend; }
+  float bendAlpha() const { return xpbd ? alphaBend : 0.0f; }
+};
+
+// The coefficients of a sub-step of `h` with `iterations` passes; the
+// per-constraint values are written into `stretchEach` / `bendEach`, which
+// must outlive the result.
+Coefficients deriveCoefficients(const Params& params, int iterations, float h,
+                                const PackedStretch& stretch, const PackedBend& bend,
+                                const Cloth& cloth, std::vector<float>& stretchEach,
+                                std::vector<float>& bendEach);
+
+}  // namespace drape::sim

@@ -1,0 +1,114 @@
+#include "sim/solve/coloring.hpp"
+
+#include <algorithm>
+
+namespace drape::sim {
+namespace {
+
+constexpr std::uint32_t kMaxIndependent = 63;
+
+// Stable counting sort of constraint indices by colour.
+std::vector<std::uint32_t> orderByColour(const std::vector<std::uint32_t>& colour,
+                                         std::uint32_t colours, std::vector<std::uint32_t>& start) {
+  start.assign(colours + 1, 0);
+  for (std::uint32_t c : colour) ++start[c + 1];
+  for (std::uint32_t c = 0; c < colours; ++c) start[c + 1] += start[c];
+  std::vector<std::uint32_t> order(colour.size());
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (std::uint32_t i = 0; i < colour.size(); ++i) order[fill[colour[i]]++] = i;
+  return order;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> colourConstraints(const std::uint32_t* vertices, int per,
+                                             std::size_t count, std::size_t vertexCount,
+                                             std::uint32_t& colours) {
+  std::vector<std::uint64_t> used(vertexCount, 0);  // colours taken at each vertex
+  std::vector<std::uint32_t> colour(count);
+  colours = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::uint64_t taken = 0;
+    for (int k = 0; k < per; ++k) taken |= used[vertices[i * std::size_t(per) + std::size_t(k)]];
+    std::uint32_t c = 0;
+    while (c < kMaxIndependent && (taken >> c) & 1u) ++c;
+    colour[i] = c;  // c == kMaxIndependent: the serial colour
+    if (c < kMaxIndependent)
+      for (int k = 0; k < per; ++k)
+        used[vertices[i * std::size_t(per) + std::size_t(k)]] |= 1ull << c;
+    colours = std::max(colours, c + 1);
+  }
+  return colour;
+}
+
+std::vector<std::uint32_t> colourOrder(const std::uint32_t* vertices, int per, std::size_t count,
+                                       std::size_t vertexCount,
+                                       std::vector<std::uint32_t>& colourStart,
+                                       std::uint32_t& serialColour) {
+  std::uint32_t colours = 0;
+  const auto colour = colourConstraints(vertices, per, count, vertexCount, colours);
+  serialColour = colours > kMaxIndependent ? kMaxIndependent : UINT32_MAX;
+  return orderByColour(colour, colours, colourStart);
+}
+
+namespace {
+
+// The constraints' order: by colour, or as given as one serial colour.
+std::vector<std::uint32_t> packOrder(const std::vector<std::uint32_t>& verts, int per,
+                                     std::size_t count, std::size_t vertexCount, bool coloured,
+                                     std::vector<std::uint32_t>& colourStart,
+                                     std::uint32_t& serialColour) {
+  if (coloured)
+    return colourOrder(verts.data(), per, count, vertexCount, colourStart, serialColour);
+  std::vector<std::uint32_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = std::uint32_t(i);
+  colourStart = {0, std::uint32_t(count)};
+  serialColour = 0;
+  return order;
+}
+
+}  // namespace
+
+PackedStretch packStretch(const std::vector<StretchConstraint>& c, std::size_t vertexCount,
+                          bool coloured) {
+  std::vector<std::uint32_t> verts;
+  verts.reserve(c.size() * 2);
+  for (const StretchConstraint& s : c) {
+    verts.push_back(s.a);
+    verts.push_back(s.b);
+  }
+  PackedStretch out;
+  out.coloured = coloured;
+  for (std::uint32_t i :
+       packOrder(verts, 2, c.size(), vertexCount, coloured, out.colourStart, out.serialColour)) {
+    out.a.push_back(c[i].a);
+    out.b.push_back(c[i].b);
+    out.rest.push_back(c[i].rest);
+    out.stiffness.push_back(c[i].stiffness);
+    out.uniform = out.uniform && c[i].stiffness == 1.0f;
+  }
+  return out;
+}
+
+PackedBend packBend(const std::vector<BendConstraint>& c, std::size_t vertexCount, bool coloured) {
+  std::vector<std::uint32_t> verts;
+  verts.reserve(c.size() * 4);
+  for (const BendConstraint& b : c) verts.insert(verts.end(), b.v, b.v + 4);
+  PackedBend out;
+  out.coloured = coloured;
+  for (std::uint32_t i :
+       packOrder(verts, 4, c.size(), vertexCount, coloured, out.colourStart, out.serialColour)) {
+    out.v0.push_back(c[i].v[0]);
+    out.v1.push_back(c[i].v[1]);
+    out.v2.push_back(c[i].v[2]);
+    out.v3.push_back(c[i].v[3]);
+    out.restAngle.push_back(c[i].restAngle);
+    out.restLength.push_back(c[i].restLength);
+    out.restArea.push_back(c[i].restArea);
+    out.stiffness.push_back(c[i].stiffness);
+    out.uniform = out.uniform && c[i].stiffness == 1.0f;
+  }
+  return out;
+}
+
+}  // namespace drape::sim

@@ -1,0 +1,287 @@
+#include "sim/solve/hierarchy.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/cloth.hpp"
+#include "sim/solve/coefficients.hpp"
+#include "sim/world.hpp"
+
+namespace drape::sim {
+namespace {
+
+// A level's graph: m vertices, undirected edges with rest lengths, as CSR.
+struct Graph {
+  std::size_t m = 0;
+  std::vector<std::uint32_t> start, adj;
+  std::vector<float> len, stiffness;
+};
+
+struct Edge {
+  std::uint32_t a, b;
+  float rest;
+  float stiffness;  // the least material multiplier along it
+};
+
+Graph makeGraph(std::size_t m, const std::vector<Edge>& edges) {
+  Graph g;
+  g.m = m;
+  g.start.assign(m + 1, 0);
+  for (const Edge& e : edges) {
+    ++g.start[e.a + 1];
+    ++g.start[e.b + 1];
+  }
+  for (std::size_t i = 0; i < m; ++i) g.start[i + 1] += g.start[i];
+  g.adj.resize(g.start[m]);
+  g.len.resize(g.start[m]);
+  g.stiffness.resize(g.start[m]);
+  std::vector<std::uint32_t> fill(g.start.begin(), g.start.end() - 1);
+  for (const Edge& e : edges) {
+    g.len[fill[e.a]] = e.rest;
+    g.stiffness[fill[e.a]] = e.stiffness;
+    g.adj[fill[e.a]++] = e.b;
+    g.len[fill[e.b]] = e.rest;
+    g.stiffness[fill[e.b]] = e.stiffness;
+    g.adj[fill[e.b]++] = e.a;
+  }
+  return g;
+}
+
+constexpr float kPathShare = 0.9f;
+
+// Each pair once with its shortest rest, sorted by pair: the order does
+// not depend on how the candidates were found.
+std::vector<Edge> shortestPerPair(std::vector<Edge> edges) {
+  for (Edge& e : edges)
+    if (e.a > e.b) std::swap(e.a, e.b);
+  std::sort(edges.begin(), edges.end(), [](const Edge& x, const Edge& y) {
+    return x.a != y.a ? x.a < y.a : x.b != y.b ? x.b < y.b : x.rest < y.rest;
+  });
+  std::vector<Edge> out;
+  for (const Edge& e : edges)
+    if (out.empty() || out.back().a != e.a || out.back().b != e.b) out.push_back(e);
+  return out;
+}
+
+}  // namespace
+
+Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int maxLevels) {
+  Hierarchy h;
+  const std::size_t n = cloth.vertexCount();
+  if (maxLevels <= 0 || n < 2 * kMinCoarse) return h;
+  // Level 0: the cloth itself.
+  std::vector<Edge> edges;
+  edges.reserve(cloth.stretch.size());
+  for (const StretchConstraint& e : cloth.stretch)
+    if (e.a != e.b && e.rest > 0.0f) edges.push_back({e.a, e.b, e.rest, e.stiffness});
+  Graph g = makeGraph(n, shortestPerPair(std::move(edges)));
+  std::vector<std::uint32_t> global(n);
+  std::vector<double> mass(n);
+  std::vector<char> fixed(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    global[i] = i;
+    mass[i] = double(cloth.mass[i]);
+    fixed[i] = w[i] == 0.0f;
+  }
+
+  for (int level = 0; level < maxLevels && g.m >= 2 * kMinCoarse; ++level) {
+    const std::size_t m = g.m;
+    // Kept: no two within `spacing` at rest among each other's neighbours
+    // and theirs (a grid keeps every other vertex each way, a quarter);
+    // fixed vertices first, then in index order.
+    double edgeSum = 0.0;
+    for (float l : g.len) edgeSum += double(l);
+    const float spacing = g.len.empty() ? 0.0f : float(1.5 * edgeSum / double(g.len.size()));
+    std::vector<std::uint32_t> coarse(m, UINT32_MAX);  // index in the new level
+    std::vector<std::uint32_t> kept;
+    auto tryKeep = [&](std::uint32_t i) {
+      if (coarse[i] != UINT32_MAX) return;
+      const glm::vec3& xi = cloth.restPositions[global[i]];
+      for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k) {
+        const std::uint32_t u = g.adj[k];
+        if (coarse[u] != UINT32_MAX) return;
+        for (std::uint32_t l = g.start[u]; l < g.start[u + 1]; ++l)
+          if (coarse[g.adj[l]] != UINT32_MAX &&
+              glm::length(cloth.restPositions[global[g.adj[l]]] - xi) < spacing)
+            return;
+      }
+      coarse[i] = std::uint32_t(kept.size());
+      kept.push_back(i);
+    };
+    for (std::uint32_t i = 0; i < m; ++i)
+      if (fixed[i]) tryKeep(i);
+    for (std::uint32_t i = 0; i < m; ++i) tryKeep(i);
+    // Fixed vertices next to each other: keep them all (they never move).
+    for (std::uint32_t i = 0; i < m; ++i)
+      if (fixed[i] && coarse[i] == UINT32_MAX) {
+        coarse[i] = std::uint32_t(kept.size());
+        kept.push_back(i);
+      }
+    if (kept.size() < kMinCoarse || 4 * kept.size() > 3 * m) break;
+
+    HierarchyLevel out;
+    const std::size_t c = kept.size();
+    out.vertex.resize(c);
+    for (std::size_t k = 0; k < c; ++k) out.vertex[k] = global[kept[k]];
+    // Parents of each vertex not kept: its kept neighbours, weighted by
+    // inverse rest distance.
+    std::vector<double> coarseMass(c);
+    for (std::size_t k = 0; k < c; ++k) coarseMass[k] = mass[kept[k]];
+    out.parentStart.push_back(0);
+    for (std::uint32_t i = 0; i < m; ++i) {
+      if (coarse[i] != UINT32_MAX) continue;
+      double sum = 0.0;
+      const std::size_t first = out.parent.size();
+      for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k)
+        if (coarse[g.adj[k]] != UINT32_MAX) {
+          out.parent.push_back(coarse[g.adj[k]]);
+          out.weight.push_back(1.0f / g.len[k]);
+          sum += double(out.weight.back());
+        }
+      // None next to it: the kept vertices two edges away (a grid's cell
+      // centre), each once, by its shortest path.
+      if (out.parent.size() == first)
+        for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k)
+          for (std::uint32_t l = g.start[g.adj[k]]; l < g.start[g.adj[k] + 1]; ++l) {
+            const std::uint32_t u = g.adj[l];
+            if (coarse[u] == UINT32_MAX) continue;
+            const float inv = 1.0f / (g.len[k] + g.len[l]);
+            std::size_t q = first;
+            while (q < out.parent.size() && out.parent[q] != coarse[u]) ++q;
+            if (q == out.parent.size()) {
+              out.parent.push_back(coarse[u]);
+              out.weight.push_back(inv);
+              sum += double(inv);
+            } else if (inv > out.weight[q]) {
+              sum += double(inv - out.weight[q]);
+              out.weight[q] = inv;
+            }
+          }
+      if (out.parent.size() == first) continue;  // isolated: no neighbour at all
+      for (std::size_t k = first; k < out.parent.size(); ++k) {
+        out.weight[k] = float(double(out.weight[k]) / sum);
+        coarseMass[out.parent[k]] += double(out.weight[k]) * mass[i];
+      }
+      out.fine.push_back(global[i]);
+      out.parentStart.push_back(std::uint32_t(out.parent.size()));
+    }
+    // Coarse constraints over two finer edges (through a vertex not kept)
+    // and over three (through an edge between two vertices not kept).
+    std::vector<Edge> next;
+    for (std::uint32_t i = 0; i < m; ++i) {
+      if (coarse[i] != UINT32_MAX) continue;
+      for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k) {
+        const std::uint32_t u = g.adj[k];
+        if (coarse[u] != UINT32_MAX) {
+          for (std::uint32_t l = k + 1; l < g.start[i + 1]; ++l)
+            if (coarse[g.adj[l]] != UINT32_MAX)
+              next.push_back({coarse[u], coarse[g.adj[l]], g.len[k] + g.len[l],
+                              std::min(g.stiffness[k], g.stiffness[l])});
+        } else if (u > i) {
+          for (std::uint32_t k1 = g.start[i]; k1 < g.start[i + 1]; ++k1) {
+            if (coarse[g.adj[k1]] == UINT32_MAX) continue;
+            for (std::uint32_t k2 = g.start[u]; k2 < g.start[u + 1]; ++k2)
+              if (coarse[g.adj[k2]] != UINT32_MAX && g.adj[k2] != g.adj[k1])
+                next.push_back(
+                    {coarse[g.adj[k1]], coarse[g.adj[k2]], g.len[k1] + g.len[k] + g.len[k2],
+                     std::min(g.stiffness[k1], std::min(g.stiffness[k], g.stiffness[k2]))});
+          }
+        }
+      }
+    }
+    next = shortestPerPair(std::move(next));
+    // The limit: the distance at rest, as a flat cloth cannot stretch it
+    // without stretching its edges (a path along edges zigzags: on a grid
+    // with diagonals, a knight's move is 8 % longer along the edges than
+    // straight). Where the rest shape curves, a chord is shorter than the
+    // surface between its ends; the limit is then at least 90 % of the path,
+    // so the coarse levels let a curved cloth bend open, nearly flat.
+    for (Edge& e : next) {
+      const float chord = glm::length(cloth.restPositions[global[kept[e.a]]] -
+                                      cloth.restPositions[global[kept[e.b]]]);
+      e.rest = std::max(chord, kPathShare * e.rest);
+    }
+    out.a.reserve(next.size());
+    for (const Edge& e : next) {
+      out.a.push_back(e.a);
+      out.b.push_back(e.b);
+      out.rest.push_back(e.rest);
+      out.stiffness.push_back(e.stiffness);
+    }
+    std::vector<std::uint32_t> nextGlobal(c);
+    std::vector<double> nextMass(c);
+    std::vector<char> nextFixed(c);
+    out.invMass.resize(c);
+    for (std::size_t k = 0; k < c; ++k) {
+      nextGlobal[k] = global[kept[k]];
+      nextMass[k] = coarseMass[k];
+      nextFixed[k] = fixed[kept[k]];
+      out.invMass[k] = coarseMass[k] > 0.0 ? float(1.0 / coarseMass[k]) : 0.0f;
+    }
+    g = makeGraph(c, next);
+    global = std::move(nextGlobal);
+    mass = std::move(nextMass);
+    fixed = std::move(nextFixed);
+    h.levels.push_back(std::move(out));
+  }
+  if (!h.levels.empty()) h.start.resize(n);
+  return h;
+}
+
+void saveHierarchyStart(const Points& pts, Hierarchy& hierarchy, std::size_t b, std::size_t e) {
+  const std::vector<std::uint32_t>& vertex = hierarchy.levels.front().vertex;
+  for (std::size_t k = b; k < e; ++k) hierarchy.start[vertex[k]] = pts.p(vertex[k]);
+}
+
+void projectHierarchyLevel(const Points& pts, const HierarchyLevel& level, float kStretch,
+                           std::size_t b, std::size_t e) {
+  const float uniformSlack = stretchLimitSlack(kStretch);
+  const std::uint32_t* vertex = level.vertex.data();
+  for (std::size_t j = b; j < e; ++j) {
+    const std::uint32_t ga = vertex[level.a[j]], gb = vertex[level.b[j]];
+    const float wa = pts.invMass(ga) > 0.0f ? level.invMass[level.a[j]] : 0.0f;
+    const float wb = pts.invMass(gb) > 0.0f ? level.invMass[level.b[j]] : 0.0f;
+    const float wSum = wa + wb;
+    if (!(wSum > 0.0f)) continue;
+    glm::vec3& pa = pts.p(ga);
+    glm::vec3& pb = pts.p(gb);
+    const glm::vec3 d = pa - pb;
+    const float len = glm::length(d);
+    const float m = level.stiffness[j];
+    const float rest = level.rest[j] *
+                       (m == 1.0f ? uniformSlack : stretchLimitSlack(std::min(1.0f, kStretch * m)));
+    if (!(len > rest)) continue;
+    const glm::vec3 corr = ((len - rest) / (len * wSum)) * d;
+    pa -= wa * corr;
+    pb += wb * corr;
+  }
+}
+
+void interpolateHierarchyLevel(const Points& pts, const HierarchyLevel& level,
+                               const std::vector<glm::vec3>& start, std::size_t b, std::size_t e) {
+  const std::uint32_t* vertex = level.vertex.data();
+  for (std::size_t k = b; k < e; ++k) {
+    const std::uint32_t f = level.fine[k];
+    if (!(pts.invMass(f) > 0.0f)) continue;
+    glm::vec3 delta(0.0f);
+    for (std::uint32_t q = level.parentStart[k]; q < level.parentStart[k + 1]; ++q) {
+      const std::uint32_t g = vertex[level.parent[q]];
+      delta += level.weight[q] * (pts.p(g) - start[g]);
+    }
+    pts.p(f) += delta;
+  }
+}
+
+void solveHierarchy(const Points& pts, Hierarchy& hierarchy, float kStretch, int sweeps) {
+  if (hierarchy.empty()) return;
+  saveHierarchyStart(pts, hierarchy, 0, hierarchy.levels.front().vertex.size());
+  for (std::size_t l = hierarchy.levels.size(); l-- > 0;) {
+    const HierarchyLevel& level = hierarchy.levels[l];
+    for (int sweep = 0; sweep < sweeps; ++sweep)
+      projectHierarchyLevel(pts, level, kStretch, 0, level.a.size());
+    // The corrections down to the finer vertices this level does not keep.
+    interpolateHierarchyLevel(pts, level, hierarchy.start, 0, level.fine.size());
+  }
+}
+
+}  // namespace drape::sim

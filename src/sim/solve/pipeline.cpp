@@ -1,0 +1,279 @@
+#include "sim/solve/pipeline.hpp"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "sim/collision/self_collision.hpp"
+#include "sim/collision/step_contacts.hpp"
+#include "sim/models/rigid_body.hpp"
+#include "sim/models/tet_volume.hpp"
+#include "sim/solve/isometric_bending.hpp"
+#include "sim/solve/ranges.hpp"
+#include "sim/thread_team.hpp"
+
+namespace drape::sim {
+namespace {
+
+// The stages of one iteration, in order: pressure first and contacts last,
+// so that the cloth's own constraints and then the contacts have the last
+// word (Müller et al. 2007 §4.4). The colliders' features come before the
+// self contacts and those before the vertices' collider contacts: a layer
+// pressed against the floor is kept out of it, and a fold the features push
+// is kept apart.
+enum class Stage : std::uint8_t {
+  Pressure,          // the balloon's overpressure or its tetrahedra
+  Hand,              // the soft grab's pull
+  CoarseLevels,      // stretch limits on coarser meshes (hierarchy.hpp)
+  Stretch,           // per edge
+  Bend,              // dihedral, per inner edge
+  IsometricBend,     // isometric (Bergou et al. 2006)
+  Tethers,           // long-range attachments to the pins
+  Attachments,       // cloth vertices tied to rigid bodies
+  ColliderFeatures,  // colliders' edges and corners against the cloth's edges and triangles
+  SelfContacts,      // vertex–triangle
+  Crossings,         // untangling
+  ColliderContacts,  // the cloth's vertices against the colliders
+};
+constexpr std::size_t kStageCount = std::size_t(Stage::ColliderContacts) + 1;
+
+// The stages that have work in this sub-step, in order.
+std::size_t activeStages(const World& world, const Coefficients& c,
+                         std::array<Stage, kStageCount>& out) {
+  const SolverScratch& sc = world.scratch;
+  const bool has[kStageCount] = {
+      world.cloth.pressureActive,
+      world.grab.soft,
+      !sc.hierarchy.empty(),
+      c.stretchOn && !sc.packedStretch.a.empty(),
+      c.bendOn && !c.isometric && !sc.packedBend.v0.empty(),
+      c.bendOn && c.isometric && !world.cloth.isoBend.empty(),
+      !sc.tethers.empty(),
+      !world.attachments.empty(),
+      !sc.featureContacts.empty(),
+      !sc.selfContacts.empty(),
+      !sc.tangles.crossings.empty(),
+      !sc.contacts.empty(),
+  };
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < kStageCount; ++k)
+    if (has[k]) out[count++] = Stage(k);
+  return count;
+}
+
+}  // namespace
+
+int solverThreads(int requested, std::size_t constraints) {
+  const int want = requested <= 0 ? hardwareThreads() : requested;
+  const int useful = int(std::max<std::size_t>(1, constraints / 6000));
+  return std::max(1, std::min(want, useful));
+}
+
+void packConstraints(World& world) {
+  const Cloth& cloth = world.cloth;
+  SolverScratch& sc = world.scratch;
+  const bool coloured = world.params.kernels == KernelKind::Batched;
+  if (sc.packedVersion != cloth.topologyVersion || sc.packedStretch.coloured != coloured ||
+      sc.packedStretch.size() != cloth.stretch.size() ||
+      sc.packedBend.size() != cloth.bend.size()) {
+    sc.packedStretch = packStretch(cloth.stretch, world.state.x.size(), coloured);
+    sc.packedBend = packBend(cloth.bend, world.state.x.size(), coloured);
+    sc.packedVersion = cloth.topologyVersion;
+  }
+}
+
+void projectConstraints(World& world, const Coefficients& c) {
+  const Cloth& cloth = world.cloth;
+  State& s = world.state;
+  SolverScratch& sc = world.scratch;
+  const Params& prm = world.params;
+  const PackedStretch& ps = sc.packedStretch;
+  const PackedBend& pb = sc.packedBend;
+  // Reference: one thread, the lists in their own order.
+  const bool lanes = ps.coloured;
+  sc.lambdaStretch.assign(ps.size(), 0.0f);
+  sc.lambdaBend.assign(c.isometric ? cloth.isoBend.size() : pb.size(), 0.0f);
+
+  // The kernels work on a copy of p and w, x y z w per vertex (one aligned
+  // 16-byte load and store per point), made here and copied back at the
+  // end. Contacts and tethers are projected on it too; what else thread
+  // 0 projects between the colours (pressure, isometric bending,
+  // attachments) works on State::p: `onState` copies the buffer out before
+  // and back after.
+  std::vector<glm::vec4>& buffer = sc.solvePoints;
+  buffer.resize(s.p.size());
+  float* p = reinterpret_cast<float*>(buffer.data());
+  float* p3 = reinterpret_cast<float*>(s.p.data());
+  batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
+  auto onState = [&](auto&& solve) {
+    batch::fromSolveBuffer(p, p3, buffer.size());
+    solve();
+    batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
+  };
+  const Points points = Points::ofBuffer(buffer.data());
+  const batch::TetherArgs ta{p, sc.tethers.vertex.data(), sc.tethers.anchor.data(),
+                             sc.tethers.rest.data(), c.limitSlack};
+  batch::StretchArgs sa{p,
+                        ps.a.data(),
+                        ps.b.data(),
+                        ps.rest.data(),
+                        sc.lambdaStretch.data(),
+                        c.stretchK(),
+                        c.stretchAlpha()};
+  batch::BendArgs ba{p,
+                     {pb.v0.data(), pb.v1.data(), pb.v2.data(), pb.v3.data()},
+                     pb.restAngle.data(),
+                     pb.restLength.data(),
+                     pb.restArea.data(),
+                     sc.lambdaBend.data(),
+                     c.bendK(),
+                     c.bendAlpha(),
+                     true,
+                     kMaxBendMove};
+  (c.xpbd ? sa.alphaEach : sa.kEach) = c.stretchEach;
+  if (!c.isometric) (c.xpbd ? ba.alphaEach : ba.kEach) = c.bendEach;
+
+  std::array<Stage, kStageCount> stages;
+  const std::size_t stageCount = activeStages(world, c, stages);
+  ThreadTeam& team = threadTeam(solverThreads(prm.threads, ps.size() + pb.size()));
+  const int n = lanes ? team.size() : 1;
+  if (lanes && !sc.selfContacts.empty()) partitionSelfContacts(sc, s.x.size());
+  // Each thread's share of the collider contacts, split where the vertex
+  // changes (they come in vertex order).
+  std::vector<std::size_t>& contactSplit = sc.contactSplit;
+  contactSplit.resize(std::size_t(n) + 1);
+  for (int t = 0; t <= n; ++t) {
+    std::size_t k = sc.contacts.size() * std::size_t(t) / std::size_t(n);
+    while (k > 0 && k < sc.contacts.size() && sc.contacts[k].vertex == sc.contacts[k - 1].vertex)
+      ++k;
+    contactSplit[std::size_t(t)] = k;
+  }
+  auto sync = [&] {
+    if (n > 1) team.barrier();
+  };
+  // Work for thread 0 alone, the others waiting at the barrier after it.
+  auto alone = [&](int t, auto&& work) {
+    if (t == 0) work();
+    sync();
+  };
+  auto colours = [&](const std::vector<std::uint32_t>& start, std::uint32_t serial, int t,
+                     auto&& project) {
+    for (std::uint32_t k = 0; k + 1 < start.size(); ++k) {
+      if (k == serial) {
+        if (t == 0) project(start[k], start[k + 1], true);
+      } else {
+        std::size_t b, e;
+        batch::share(start[k], start[k + 1], t, n, b, e);
+        project(b, e, false);
+      }
+      sync();
+    }
+  };
+  // The coarse levels (hierarchy.hpp), coarsest first: the projections on
+  // thread 0 in the levels' own order (it carries corrections further per
+  // sweep than colour by colour); the fine vertices of a large level moved
+  // on all the threads, of a small one on thread 0 with its projections.
+  Hierarchy& hier = sc.hierarchy;
+  auto coarseLevels = [&](int t) {
+    std::size_t b, e;
+    batch::share(0, hier.levels.front().vertex.size(), t, n, b, e);
+    saveHierarchyStart(points, hier, b, e);
+    sync();
+    for (std::size_t l = hier.levels.size(); l-- > 0;) {
+      const HierarchyLevel& level = hier.levels[l];
+      const bool split = level.fine.size() >= kSplitFine;
+      if (t == 0) {
+        for (int sweep = 0; sweep < kHierarchySweeps; ++sweep)
+          projectHierarchyLevel(points, level, c.kLimits, 0, level.a.size());
+        if (!split) interpolateHierarchyLevel(points, level, hier.start, 0, level.fine.size());
+      }
+      if (!split) continue;
+      sync();
+      batch::share(0, level.fine.size(), t, n, b, e);
+      interpolateHierarchyLevel(points, level, hier.start, b, e);
+      sync();
+    }
+    if (hier.levels.front().fine.size() < kSplitFine) sync();  // thread 0 ended alone
+  };
+  auto selfContacts = [&](int t) {
+    if (!lanes) {
+      solveSelfContacts(points, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
+      return;
+    }
+    // By blocks of vertices, side by side, then those across blocks.
+    const std::vector<std::uint32_t>& start = sc.selfBlockStart;
+    for (std::size_t g = std::size_t(t); g < kSelfBlocks; g += std::size_t(n))
+      solveSelfContacts(points, sc.selfContacts.data() + start[g], start[g + 1] - start[g],
+                        sc.selfThickness);
+    sync();
+    alone(t, [&] {
+      solveSelfContacts(points, sc.selfContacts.data() + start[kSelfBlocks],
+                        start[kSelfBlocks + 1] - start[kSelfBlocks], sc.selfThickness);
+    });
+  };
+  auto runStage = [&](Stage stage, int t) {
+    switch (stage) {
+      case Stage::Pressure:
+        return alone(t, [&] { onState([&] { solveBalloon(world); }); });
+      case Stage::Hand:
+        return alone(t, [&] { pullGrabPatch(points, world.grab); });
+      case Stage::CoarseLevels:
+        return coarseLevels(t);
+      case Stage::Stretch:
+        return colours(ps.colourStart, ps.serialColour, t,
+                       [&](std::size_t b, std::size_t e, bool serial) {
+                         batch::stretchRange(sa, b, e, serial);
+                       });
+      case Stage::Bend:
+        return colours(
+            pb.colourStart, pb.serialColour, t,
+            [&](std::size_t b, std::size_t e, bool serial) { batch::bendRange(ba, b, e, serial); });
+      case Stage::IsometricBend:
+        return alone(t, [&] {
+          onState([&] {
+            solveIsoBend(s, cloth.isoBend.data(), cloth.isoBend.size(), c, sc.lambdaBend.data());
+          });
+        });
+      case Stage::Tethers: {
+        // Each tether moves only its own free vertex, towards a pin that
+        // does not move: any split gives the same result.
+        std::size_t b, e;
+        batch::share(0, sc.tethers.size(), t, n, b, e);
+        batch::tetherRange(ta, b, e);
+        return sync();
+      }
+      case Stage::Attachments:
+        return alone(
+            t, [&] { onState([&] { solveBodyAttachments(s, world.bodies, world.attachments); }); });
+      case Stage::ColliderFeatures:
+        return alone(t, [&] {
+          solveFeatureContacts(points, s.x.data(), sc.featureContacts.data(),
+                               sc.featureContacts.size(), prm.friction);
+        });
+      case Stage::SelfContacts:
+        return selfContacts(t);
+      case Stage::Crossings:
+        return alone(t, [&] {
+          solveCrossings(points, sc.tangles.crossings, kUntangleStep * sc.selfThickness);
+        });
+      case Stage::ColliderContacts: {
+        // One vertex each, in each thread's run of vertices: the same
+        // result as in one pass.
+        const std::size_t b = contactSplit[std::size_t(t)], e = contactSplit[std::size_t(t) + 1];
+        solveContacts(points, s.x.data(), sc.contacts.data() + b, e - b, prm.friction);
+        return sync();
+      }
+    }
+  };
+  auto job = [&](int t) {
+    for (int it = 0; it < c.iterations; ++it)
+      for (std::size_t k = 0; k < stageCount; ++k) runStage(stages[k], t);
+  };
+  if (lanes)
+    team.run(job);  // on one thread too: the team judges whether the machine is busy
+  else
+    job(0);
+  batch::fromSolveBuffer(p, p3, buffer.size());
+}
+
+}  // namespace drape::sim

@@ -1,0 +1,36 @@
+#pragma once
+// The projection of one sub-step: `iterations` passes over a fixed list of
+// named stages (as Box2D v3's solver stages), each stage a kind of
+// constraint. Internal to the solver (step.cpp calls it).
+//
+// One pipeline for both kernel settings:
+//   batched:   stretch and dihedral bending constraints coloured, each
+//              colour shared by SIMD lanes and the thread team, a barrier
+//              between colours; bit-identical across lanes and thread counts.
+//   reference: the same stages on one thread, each constraint list in the
+//              cloth's own order as one serial colour (plain Gauss-Seidel,
+//              Müller et al. 2007 §3.2), one constraint at a time.
+
+#include <cstddef>
+
+#include "sim/solve/coefficients.hpp"
+#include "sim/world.hpp"
+
+namespace drape::sim {
+
+// The threads of the solver's team for a cloth of `constraints` stretch and
+// bending constraints, `requested` the threads parameter (0: one per core):
+// below about 6,000 constraints each, the barriers between colours cost more
+// than the work shared. Whatever shares the team in a step asks with the
+// same count, so the team is not remade.
+int solverThreads(int requested, std::size_t constraints);
+
+// The stretch and dihedral bending constraints packed for the kernel
+// setting (coloured or in the cloth's order), remade when the topology or
+// the setting changes.
+void packConstraints(World& world);
+
+// `c.iterations` passes over the stages that have work in this sub-step.
+void projectConstraints(World& world, const Coefficients& c);
+
+}  // namespace drape::sim

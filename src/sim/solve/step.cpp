@@ -1,0 +1,110 @@
+#include "sim/solve/step.hpp"
+
+#include <algorithm>
+
+#include "sim/collision/self_collision.hpp"
+#include "sim/collision/step_contacts.hpp"
+#include "sim/models/aerodynamics.hpp"
+#include "sim/models/mass_spring.hpp"
+#include "sim/models/rigid_body.hpp"
+#include "sim/solve/coefficients.hpp"
+#include "sim/solve/damping.hpp"
+#include "sim/solve/pipeline.hpp"
+#include "sim/solve/tethers.hpp"
+#include "sim/stopwatch.hpp"
+#include "sim/tearing.hpp"
+
+namespace drape::sim {
+
+void step(World& world) {
+  const auto frameStart = Clock::now();
+  Params& prm = world.params;
+  State& s = world.state;
+  Cloth& cloth = world.cloth;
+  SolverScratch& sc = world.scratch;
+  StepTimings timing;
+  int substeps = prm.substeps > 0 ? prm.substeps : 1;
+  if (prm.solver == SolverKind::MassSpring && prm.stable_substeps != 0)
+    substeps = std::max(substeps, massSpringStableSubsteps(world));
+  world.substepsTaken = substeps;
+  const int iterations = prm.iterations > 0 ? prm.iterations : 1;
+  const float h = prm.dt / float(substeps);
+  const std::size_t n = s.x.size();
+  if (prm.tethers == 0) {
+    sc.tethers.clear();
+    sc.tethersPins = UINT64_MAX;
+  } else if (sc.tethersPins != world.pinsVersion || sc.tethersTopology != cloth.topologyVersion) {
+    sc.tethers = buildTethers(cloth, world.pins);
+    sc.tethersPins = world.pinsVersion;
+    sc.tethersTopology = cloth.topologyVersion;
+  }
+  // Coarse levels for the position-based solvers, and not where stretch is
+  // wanted: a balloon inflates by the stretch its pressure and edges settle
+  // at, and tearing by strain needs edges that stretch where it is pulled.
+  const std::uint32_t grabbed =
+      world.grab.active && !world.grab.soft ? world.grab.vertex : UINT32_MAX;
+  const bool tearing = prm.tear > 0.0f || (world.grab.active && world.grab.tear > 0.0f);
+  const int levels =
+      prm.solver == SolverKind::MassSpring || cloth.pressureActive || tearing ? 0 : prm.levels;
+  if (sc.hierarchyPins != world.pinsVersion || sc.hierarchyTopology != cloth.topologyVersion ||
+      sc.hierarchyGrab != grabbed || sc.hierarchyLevels != levels) {
+    sc.hierarchy = buildHierarchy(cloth, s.w, levels);
+    sc.hierarchyPins = world.pinsVersion;
+    sc.hierarchyTopology = cloth.topologyVersion;
+    sc.hierarchyGrab = grabbed;
+    sc.hierarchyLevels = levels;
+  }
+
+  packConstraints(world);
+  const Coefficients coefficients = deriveCoefficients(
+      prm, iterations, h, sc.packedStretch, sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
+
+  world.selfContacts = 0;
+  world.selfContactsActive = 0;
+  findTangles(world, timing);
+  for (int sub = 0; sub < substeps; ++sub) {
+    if (prm.solver == SolverKind::MassSpring) {
+      massSpringSubstep(world, h, timing);  // explicit springs instead (mass_spring.hpp)
+      continue;
+    }
+    const double t0 = world.time;
+    // Predict (paper §3.1 lines 5-7), damping included.
+    auto t = Clock::now();
+    for (std::size_t i = 0; i < n; ++i)
+      if (s.w[i] != 0.0f) s.v[i] += h * prm.gravity;
+    applyAerodynamics(world, h, sc.aeroForce);  // nothing in still air
+    dampVelocities(world, prm.damping);
+    for (std::size_t i = 0; i < n; ++i) s.p[i] = s.x[i] + h * s.v[i];
+    predictBodies(world.bodies, prm.gravity, h);
+    moveToTargets(world, t0 + double(h));
+    timing.predict += msSince(t);
+    generateStepContacts(world, t0, h, timing);
+
+    // Gauss-Seidel projection in a fixed order (paper §3.2).
+    t = Clock::now();
+    projectConstraints(world, coefficients);
+    timing.solve += msSince(t);
+
+    // Velocity update (paper §3.1 lines 12-16), then restitution at contacts.
+    t = Clock::now();
+    const float invH = 1.0f / h;
+    for (std::size_t i = 0; i < n; ++i) {
+      s.v[i] = (s.p[i] - s.x[i]) * invH;
+      s.x[i] = s.p[i];
+    }
+    updateBodies(world.bodies, world.colliders, h);
+    finishSubstep(world, t0, h);
+    timing.update += msSince(t);
+  }
+
+  // Tearing after the frame's solve (paper §5.4); what derives from the
+  // topology is rebuilt by the next step.
+  const auto tearStart = Clock::now();
+  tearOverstretched(world);
+  timing.tear = msSince(tearStart);
+  ++world.frame;
+  timing.total = msSince(frameStart);
+  world.timings = timing;
+}
+
+}  // namespace drape::sim

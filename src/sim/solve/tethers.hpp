@@ -1,0 +1,25 @@
+#pragma once
+// Long-range attachments (Kim, Chentanez, Müller 2012; survey notes §5.6):
+// every free vertex is tied to its nearest pin, measured along the cloth, by a
+// unilateral constraint |p − p_pin| ≤ geodesic rest distance. Gauss-Seidel
+// carries a load only a few edges per iteration; the tethers stop the far
+// parts of a hanging cloth from sagging past their rest distance in one
+// projection each.
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/world.hpp"
+
+namespace drape::sim {
+
+// Tethers of every vertex not pinned to the nearest pinned vertex of its
+// piece (multi-source Dijkstra over the edges); none without pins.
+Tethers buildTethers(const Cloth& cloth, const std::vector<Pin>& pins);
+
+// The solver projects them with batch::tetherRange (ranges.hpp): stiffness
+// 1, only the free vertex moves, and the rest distance is scaled by the
+// stretch limits' slack (coefficients.hpp). The anchors are pinned and each
+// vertex has one tether, so any split among threads gives the same result.
+
+}  // namespace drape::sim
