@@ -99,12 +99,12 @@ json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
   for (int i = 0; i < steps; ++i) {
     if (sameState) w = warm;
     sim::step(w);
-    total.push_back(w.timings.total);
-    predict.push_back(w.timings.predict);
-    collisions.push_back(w.timings.collisions);
-    selfCollision.push_back(w.timings.selfCollision);
-    solve.push_back(w.timings.solve);
-    update.push_back(w.timings.update);
+    total.push_back(w.stats.timings.total);
+    predict.push_back(w.stats.timings.predict);
+    collisions.push_back(w.stats.timings.collisions);
+    selfCollision.push_back(w.stats.timings.selfCollision);
+    solve.push_back(w.stats.timings.solve);
+    update.push_back(w.stats.timings.update);
   }
   const sim::StrainStats strain = sim::strainStats(w);
   return {{"name", wl.name},
@@ -124,7 +124,7 @@ json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
             {"solve", summary(solve)},
             {"update", summary(update)}}},
           {"strain", {{"max", strain.max}, {"mean", strain.mean}}},
-          {"self_contacts", w.selfContacts},
+          {"self_contacts", w.stats.selfContacts},
           {"finite", sim::allFinite(w)}};
 }
 
@@ -185,7 +185,7 @@ std::string runRow(const Row& row, const char* scene, int n, int frames,
     float worstMean = 0.0f;
     for (int i = 0; i < frames; ++i) {
       sim::step(w);
-      ms.push_back(w.timings.total);
+      ms.push_back(w.stats.timings.total);
       worstMean = std::max(worstMean, sim::strainStats(w).mean);
     }
     const sim::StrainStats strain = sim::strainStats(w);

@@ -50,7 +50,7 @@ json steps(std::vector<std::string> sets, const char* threads, int count) {
   std::vector<double> total;
   for (int i = 0; i < count; ++i) {
     sim::step(w);
-    total.push_back(w.timings.total);
+    total.push_back(w.stats.timings.total);
   }
   return {{"step_ms", summary(total)},
           {"jobs_on_one_thread", sim::threadTeam(w.params.threads).shrunkJobs() - shrunkBefore}};

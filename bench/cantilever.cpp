@@ -40,7 +40,7 @@ Droop runStrip(float kBend, const std::vector<std::string>& sets, int frames) {
   std::vector<double> ms;
   for (int f = 0; f < frames; ++f) {
     sim::step(w);
-    ms.push_back(w.timings.total);
+    ms.push_back(w.stats.timings.total);
   }
   float tip = 0.0f;
   for (std::uint32_t j = 0; j < kAcross; ++j) tip += w.state.x[j * kAlong + kAlong - 1].y;

@@ -44,11 +44,11 @@ json runInteractive(const Run& run, const std::vector<std::string>& extra) {
     double contacts = 0.0;
     for (int f = stage.begin; f < stage.end; ++f) {
       sim::step(w);
-      total.push_back(w.timings.total);
-      self.push_back(w.timings.selfCollision);
-      solve.push_back(w.timings.solve);
-      contacts += double(w.selfContacts);
-      mostContacts = std::max(mostContacts, w.selfContacts);
+      total.push_back(w.stats.timings.total);
+      self.push_back(w.stats.timings.selfCollision);
+      solve.push_back(w.stats.timings.solve);
+      contacts += double(w.stats.selfContacts);
+      mostContacts = std::max(mostContacts, w.stats.selfContacts);
     }
     all.insert(all.end(), total.begin(), total.end());
     stages.push_back({{"stage", stage.name},

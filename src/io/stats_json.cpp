@@ -52,7 +52,7 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   j["frames"] = run.frames;
   j["dt"] = p.dt;
   j["substeps"] = p.substeps;
-  j["substeps_taken"] = world.substepsTaken;
+  j["substeps_taken"] = world.stats.substeps;
   j["iterations"] = p.iterations;
   j["solver"] = sim::choiceName(p, "solver");
   j["bending"] = sim::choiceName(p, "bending");

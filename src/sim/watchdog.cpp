@@ -1,4 +1,5 @@
 #include "sim/watchdog.hpp"
+#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -119,10 +120,10 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
   // Roll back. Topology changes of the failed step are undone too, and the
   // solver's derived data is rebuilt (its version numbers may be reused).
   if (world.cloth.topologyVersion != goodTopology_) world.cloth = goodCloth_;
-  world.scratch.packedVersion = UINT64_MAX;
-  world.scratch.tethersTopology = UINT64_MAX;
-  world.scratch.tets.version = UINT64_MAX;
-  world.scratch.springs.version = UINT64_MAX;
+  world.scratch->packedVersion = UINT64_MAX;
+  world.scratch->tethersTopology = UINT64_MAX;
+  world.scratch->tets.version = UINT64_MAX;
+  world.scratch->springs.version = UINT64_MAX;
   world.state = good_;
   world.bodies = goodBodies_;
   syncBodyColliders(world.bodies, world.colliders);
@@ -164,7 +165,7 @@ std::string likelyCause(const World& world) {
            " m/s2) is extreme.";
   if (p.solver != SolverKind::MassSpring) return likelyPbdCause(world);
   // Explicit integration: name the step and the limit the springs set.
-  const float h = p.dt / float(std::max({1, p.substeps, world.substepsTaken}));
+  const float h = p.dt / float(std::max({1, p.substeps, world.stats.substeps}));
   const float limit = massSpringStableStep(world);
   char text[400];
   if (h > 0.95f * limit) {

@@ -1,8 +1,33 @@
 #include "sim/world.hpp"
 
 #include <algorithm>
+#include <utility>
+
+#include "sim/solve/solver_scratch.hpp"
 
 namespace drape::sim {
+
+ScratchHandle::ScratchHandle() : p_(std::make_unique<SolverScratch>()) {}
+ScratchHandle::~ScratchHandle() = default;
+ScratchHandle::ScratchHandle(const ScratchHandle& other)
+    : p_(other.p_ ? std::make_unique<SolverScratch>(*other.p_) : nullptr) {}
+ScratchHandle& ScratchHandle::operator=(const ScratchHandle& other) {
+  if (this == &other) return *this;
+  if (!other.p_)
+    p_.reset();
+  else if (p_)
+    *p_ = *other.p_;
+  else
+    p_ = std::make_unique<SolverScratch>(*other.p_);
+  return *this;
+}
+// A moved-from handle holds nothing until it is assigned to.
+ScratchHandle::ScratchHandle(ScratchHandle&& other) noexcept
+    : p_(std::exchange(other.p_, nullptr)) {}
+ScratchHandle& ScratchHandle::operator=(ScratchHandle&& other) noexcept {
+  std::swap(p_, other.p_);
+  return *this;
+}
 
 World makeWorld(Cloth cloth, const Params& params) {
   World world;

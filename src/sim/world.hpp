@@ -3,22 +3,15 @@
 // colliders and the parameters. The solver (step.hpp) advances it.
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <glm/glm.hpp>
 
 #include "sim/cloth.hpp"
 #include "sim/collision/colliders.hpp"
-#include "sim/collision/feature_contacts.hpp"
-#include "sim/collision/self_contact.hpp"
-#include "sim/collision/spatial_hash.hpp"
-#include "sim/collision/untangle.hpp"
-#include "sim/models/mass_spring.hpp"
 #include "sim/models/rigid_body.hpp"
-#include "sim/models/tet_volume.hpp"
 #include "sim/params.hpp"
-#include "sim/solve/coloring.hpp"
-#include "sim/solve/hierarchy.hpp"
 
 namespace drape::sim {
 
@@ -55,33 +48,6 @@ struct Pin {
   glm::vec3 targetAt(double t) const { return motion.apply(anchor, t - start); }
 };
 
-// A long-range attachment (tethers.hpp): |p_vertex − p_anchor| ≤ rest.
-struct Tether {
-  std::uint32_t vertex;
-  std::uint32_t anchor;  // a pinned vertex
-  float rest;            // m, shortest path along the rest mesh's edges
-};
-
-// Tethers as arrays (the batched kernels load eight of each at once), in
-// vertex order, one per free vertex at most.
-struct Tethers {
-  std::vector<std::uint32_t> vertex, anchor;
-  std::vector<float> rest;
-  std::size_t size() const { return vertex.size(); }
-  bool empty() const { return vertex.empty(); }
-  void clear() {
-    vertex.clear();
-    anchor.clear();
-    rest.clear();
-  }
-  void push_back(const Tether& t) {
-    vertex.push_back(t.vertex);
-    anchor.push_back(t.anchor);
-    rest.push_back(t.rest);
-  }
-  Tether operator[](std::size_t j) const { return {vertex[j], anchor[j], rest[j]}; }
-};
-
 // Timings of the last step, in milliseconds, by phase. selfCollision is the
 // detection of self contacts (their projection counts in solve; its hash is
 // built beside the collider contacts, and its time counted here, not in
@@ -90,96 +56,35 @@ struct StepTimings {
   double predict = 0, collisions = 0, selfCollision = 0, solve = 0, update = 0, tear = 0, total = 0;
 };
 
-// Mass-weighted sums over some of a piece's vertices (damping).
-struct PieceSums {
-  glm::dvec3 x{0.0}, v{0.0}, L{0.0};  // Σ m x, Σ m v, Σ r × m v
-  double mass = 0.0;
-  // Σ m (|r|² 1 − r rᵀ), symmetric: xx, yy, zz, then xy, xz, yz.
-  double inertia[6] = {};
-  PieceSums& operator+=(const PieceSums& o) {
-    x += o.x;
-    v += o.v;
-    L += o.L;
-    mass += o.mass;
-    for (int k = 0; k < 6; ++k) inertia[k] += o.inertia[k];
-    return *this;
-  }
+// What the last step did, for the Stats panel, --stats and the benchmarks.
+struct StepStats {
+  StepTimings timings;
+  int substeps = 0;  // taken (mass-spring may take more than asked)
+  // Self collision over the step's sub-steps: vertex–triangle constraints
+  // generated, and how many of them pushed; the distance they keep (less
+  // than the thickness on a fine mesh: selfThickness()).
+  std::size_t selfContacts = 0, selfContactsActive = 0;
+  float selfThickness = 0.0f;
+  std::size_t tethers = 0;  // long-range attachments to the pins
 };
 
-// Buffers the solver reuses, so a step allocates nothing once warm.
-struct SolverScratch {
-  // Coloured copies of the cloth's constraints for the batched kernels,
-  // remade when the cloth's topology changes.
-  PackedStretch packedStretch;
-  PackedBend packedBend;
-  std::uint64_t packedVersion = UINT64_MAX;
-  // Long-range attachments to the pins (tethers.hpp), remade when pins change.
-  Tethers tethers;
-  std::uint64_t tethersPins = UINT64_MAX, tethersTopology = UINT64_MAX;
-  // Coarse levels of the cloth (hierarchy.hpp), remade when the topology,
-  // the pins, the grabbed vertex or the level count change.
-  Hierarchy hierarchy;
-  std::uint64_t hierarchyPins = UINT64_MAX, hierarchyTopology = UINT64_MAX;
-  std::uint32_t hierarchyGrab = UINT32_MAX;
-  int hierarchyLevels = -1;
-  std::vector<float> lambdaStretch, lambdaBend;
-  // The batched solver's copy of p and w, x y z w per vertex (kernel_args.hpp).
-  std::vector<glm::vec4> solvePoints;
-  float lambdaPressure = 0.0f;
-  std::vector<glm::vec3> pressureGrad;
-  // Each constraint's own k or α̃ where the cloth has materials (cloth.hpp),
-  // and the vertices' aerodynamic forces (aerodynamics.hpp).
-  std::vector<float> kStretchEach, kBendEach;
-  std::vector<glm::vec3> aeroForce;
-  // balloon_model=tets: the volume tetrahedra (tet_volume.hpp); solver=mass-spring:
-  // the springs (mass_spring.hpp). Each remade when the topology changes.
-  TetVolumes tets;
-  SpringSet springs;
-  std::vector<Contact> contacts;
-  std::vector<std::vector<Contact>> contactChunks;  // each chunk's, in vertex order
-  std::vector<std::size_t> contactSplit;            // each solver thread's first contact
-  // Contacts of the colliders' edges and corners with the cloth's edges,
-  // then its triangles, in that order (feature_contacts.hpp).
-  std::vector<FeatureContact> featureContacts;
-  std::vector<std::vector<FeatureContact>> featureContactChunks;
-  std::vector<std::uint32_t> featureColliders;  // those a span of the cloth may meet
-  float longestRest = 0.0f;                     // of the cloth's edges, for that choice
-  std::uint64_t longestRestTopology = UINT64_MAX;
-  // Self collision (self_collision.hpp): this sub-step's vertex–triangle
-  // constraints, the hash of the vertices and what building them needs, and
-  // for the topology they were made on: the cell size (the mean rest edge),
-  // each vertex's neighbours, and each triangle's (its corners and theirs).
-  std::vector<SelfContact> selfContacts;
-  SpatialHash selfHash;
-  std::vector<Aabb> selfBoxes;
-  std::vector<float> selfTravel;
-  std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
-  std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
-  std::vector<std::uint8_t> selfTriHub;  // a corner with too many edges to list
-  // The batched solver's groups of self contacts (partitionSelfContacts).
-  std::vector<std::uint32_t> selfBlockStart;
-  std::vector<SelfContact> selfSorted;
-  // The constraints of each chunk of triangles (in triangle order); for
-  // each detection thread and each triangle of a lookup (two: a quad's), the
-  // last triangle that met each vertex; and each detection thread's
-  // vertices found by a lookup.
-  std::vector<std::vector<SelfContact>> selfChunkPairs;
-  std::vector<std::vector<std::uint32_t>> selfThreadSeen, selfThreadFound;
-  float selfCell = 0.0f;
-  float selfThickness = 0.0f;  // the distance the contacts keep (selfThickness())
-  glm::vec3 selfShift{0.0f};   // the cloth's mean motion over the sub-step
-  std::uint64_t selfCellVersion = UINT64_MAX;
-  std::size_t selfCellEdges = 0;
-  // The cloth's crossings of itself at the start of the frame, and the parts
-  // they cut off (untangle.hpp).
-  Tangles tangles;
-  std::vector<Pose> posesFrom, posesTo;
-  std::vector<FarTest> farTests;
-  // Damping: sums per piece over a chunk of vertices, chunk-major (double:
-  // sums over many vertices); then per piece its centre of mass, velocity
-  // and angular velocity.
-  std::vector<PieceSums> dampSums;
-  std::vector<glm::dvec3> pieceX, pieceV, pieceOmega;
+struct SolverScratch;  // solve/solver_scratch.hpp
+
+// The solver's caches, owned with value semantics: a copy of a world
+// copies them, so it steps bit for bit like the original.
+class ScratchHandle {
+ public:
+  ScratchHandle();
+  ~ScratchHandle();
+  ScratchHandle(const ScratchHandle& other);
+  ScratchHandle& operator=(const ScratchHandle& other);
+  ScratchHandle(ScratchHandle&&) noexcept;
+  ScratchHandle& operator=(ScratchHandle&&) noexcept;
+  SolverScratch& operator*() const { return *p_; }
+  SolverScratch* operator->() const { return p_.get(); }
+
+ private:
+  std::unique_ptr<SolverScratch> p_;
 };
 
 // Mouse dragging (paper §3.6): while held, the grabbed vertex has w = 0 and
@@ -225,15 +130,11 @@ struct World {
   // body moves the box collider that shows it.
   std::vector<RigidBody> bodies;
   std::vector<BodyAttachment> attachments;
-  double time = 0.0;        // s
-  std::uint64_t frame = 0;  // frames stepped
-  int substepsTaken = 0;    // in the last step (mass-spring may take more than asked)
-  StepTimings timings;
-  // Self collision in the last step, over its sub-steps: vertex–triangle
-  // constraints generated, and how many of them pushed.
-  std::size_t selfContacts = 0, selfContactsActive = 0;
+  double time = 0.0;            // s
+  std::uint64_t frame = 0;      // frames stepped
+  StepStats stats;              // of the last step
   std::uint64_t tornEdges = 0;  // edges split apart by tearing so far (paper §5.4)
-  SolverScratch scratch;
+  ScratchHandle scratch;        // the solver's caches (solve/solver_scratch.hpp)
 
   std::size_t vertexCount() const { return state.x.size(); }
 };

@@ -153,9 +153,9 @@ void drawParam(const sim::ParamDesc& desc, const PanelInput& in, PanelState& sta
                PanelResult& out, sim::Params& params) {
   const bool changed = drawParamWidget(desc, params);
   const sim::World& world = *in.world;
-  if (std::strcmp(desc.name, "substeps") == 0 && world.substepsTaken > params.substeps)
+  if (std::strcmp(desc.name, "substeps") == 0 && world.stats.substeps > params.substeps)
     ImGui::TextDisabled("taking %d: the mass-spring solver's stability needs them",
-                        world.substepsTaken);
+                        world.stats.substeps);
   if (!desc.rebuild) {
     if (changed) out.edited = params;
     return;
@@ -325,7 +325,7 @@ void drawStatsSection(const PanelInput& in, PanelState& state) {
   state.statsOpen = ImGui::CollapsingHeader("Stats");
   if (!state.statsOpen) return;
   const sim::World& world = *in.world;
-  const sim::StepTimings& t = world.timings;
+  const sim::StepTimings& t = world.stats.timings;
   ImGui::Text("%.0f fps   %.2f ms per step", double(in.fps), t.total);
   if (in.compareStepMs >= 0.0) ImGui::Text("right side: %.2f ms per step", in.compareStepMs);
   if (ImGui::BeginTable("phases", 4, ImGuiTableFlags_SizingStretchProp)) {
@@ -362,7 +362,7 @@ void drawStatsSection(const PanelInput& in, PanelState& state) {
   const sim::StrainStats strain = sim::strainStats(world);
   ImGui::Text("strain: mean %.2f %%, p99 %.2f %%, max %.1f %%", 100.0 * double(strain.mean),
               100.0 * double(strain.p99), 100.0 * double(strain.max));
-  ImGui::Text("%zu pins, %zu tethers", world.pins.size(), world.scratch.tethers.size());
+  ImGui::Text("%zu pins, %zu tethers", world.pins.size(), world.stats.tethers);
   if (!in.crossings)
     ImGui::TextDisabled("crossings: too dense to count");
   else if (*in.crossings == 0)
@@ -370,12 +370,13 @@ void drawStatsSection(const PanelInput& in, PanelState& state) {
   else
     ImGui::TextColored(theme::kError, "crossings: %zu edges through triangles (magenta in Strain)",
                        *in.crossings);
-  ImGui::Text("self contacts: %zu (%zu pushed)", world.selfContacts, world.selfContactsActive);
+  ImGui::Text("self contacts: %zu (%zu pushed)", world.stats.selfContacts,
+              world.stats.selfContactsActive);
   // Self contacts keep less than the thickness on a fine mesh (selfThickness()).
-  if (world.params.self_collision != 0 && world.scratch.selfThickness > 0.0f &&
-      world.scratch.selfThickness < world.params.thickness)
+  if (world.params.self_collision != 0 && world.stats.selfThickness > 0.0f &&
+      world.stats.selfThickness < world.params.thickness)
     ImGui::Text("self-collision gap: %.1f mm (%.2f of an edge)",
-                double(world.scratch.selfThickness) * 1e3, double(sim::kSelfThicknessPerEdge));
+                double(world.stats.selfThickness) * 1e3, double(sim::kSelfThicknessPerEdge));
   if (world.tornEdges > 0) ImGui::Text("torn edges: %llu", (unsigned long long)world.tornEdges);
 }
 

@@ -8,6 +8,7 @@
 
 #include "scene_helpers.hpp"
 #include "sim/solve/hierarchy.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
@@ -103,17 +104,17 @@ TEST(Hierarchy, SoftMaterialStillStretches) {
 TEST(Hierarchy, RebuiltWhenPinsOrTheGrabChange) {
   sim::World w = buildScene("hang", {"resolution=16"});
   sim::step(w);
-  ASSERT_FALSE(w.scratch.hierarchy.empty());
+  ASSERT_FALSE(w.scratch->hierarchy.empty());
   auto kept = [&](std::uint32_t v) {
-    const auto& level = w.scratch.hierarchy.levels.front().vertex;
+    const auto& level = w.scratch->hierarchy.levels.front().vertex;
     return std::find(level.begin(), level.end(), v) != level.end();
   };
   // A soft grab leaves the vertex its mass: the levels stay as they were.
   const std::uint32_t v = 16 * 9 + 7;
-  const std::vector<std::uint32_t> before = w.scratch.hierarchy.levels.front().vertex;
+  const std::vector<std::uint32_t> before = w.scratch->hierarchy.levels.front().vertex;
   sim::startGrab(w, v);
   sim::step(w);
-  EXPECT_EQ(w.scratch.hierarchy.levels.front().vertex, before);
+  EXPECT_EQ(w.scratch->hierarchy.levels.front().vertex, before);
   sim::endGrab(w, glm::vec3(0.0f));
   sim::pinVertex(w, 16 * 15 + 3);
   sim::step(w);

@@ -145,21 +145,21 @@ TEST(MassSpring, TakesTheSubstepsItsStabilityNeedsUnlessToldNotTo) {
     sim::step(w);
     ASSERT_TRUE(dog.afterStep(w).ok) << frame;
   }
-  EXPECT_EQ(w.substepsTaken, needed);
+  EXPECT_EQ(w.stats.substeps, needed);
   EXPECT_LT(sim::strainStats(w).mean, 0.01f);
   // Stiffer springs, more sub-steps at once; a user's larger count stands.
   w.params.spring_stiffness *= 4.0f;
   sim::step(w);
-  EXPECT_EQ(w.substepsTaken, stableSubsteps(w));
-  EXPECT_GT(w.substepsTaken, needed);
+  EXPECT_EQ(w.stats.substeps, stableSubsteps(w));
+  EXPECT_GT(w.stats.substeps, needed);
   w.params.substeps = 100;
   sim::step(w);
-  EXPECT_EQ(w.substepsTaken, 100);
+  EXPECT_EQ(w.stats.substeps, 100);
   // Off: exactly the sub-steps asked for.
   w.params.stable_substeps = 0;
   w.params.substeps = 3;
   sim::step(w);
-  EXPECT_EQ(w.substepsTaken, 3);
+  EXPECT_EQ(w.stats.substeps, 3);
 }
 
 TEST(MassSpring, SpringsKeepMomentum) {

@@ -18,6 +18,7 @@
 #include "sim/collision/self_contact.hpp"
 #include "sim/collision/spatial_hash.hpp"
 #include "sim/collision/vertex_triangle.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/tearing.hpp"
@@ -282,10 +283,10 @@ TEST(SelfCollision, AHubOfHighValenceKeepsTheListsLinear) {
   // entries (a 20,000-triangle fan: 1.6 GB).
   sim::World w = fan(4000);
   sim::step(w);
-  EXPECT_LE(w.scratch.selfTriNear.size(), 8 * w.cloth.triangles.size());
+  EXPECT_LE(w.scratch->selfTriNear.size(), 8 * w.cloth.triangles.size());
   // The hub's neighbours are still left to the cloth's own constraints: no
   // contact between a triangle and a vertex joined to one of its corners.
-  for (const sim::SelfContact& c : w.scratch.selfContacts)
+  for (const sim::SelfContact& c : w.scratch->selfContacts)
     for (int k = 1; k < 4; ++k) {
       const std::uint32_t corner = c.v[k], q = c.v[0];
       bool joined = false;
@@ -402,7 +403,7 @@ TEST(SelfCollision, AVertexWithAnEdgeThroughATriangleGetsNoContactWithIt) {
   sim::generateSelfContacts(w);
   auto withBigTriangle = [&](std::uint32_t vertex) {
     int found = 0;
-    for (const sim::SelfContact& c : w.scratch.selfContacts)
+    for (const sim::SelfContact& c : w.scratch->selfContacts)
       if (c.v[0] == vertex && c.v[1] == 0) ++found;
     return found;
   };
@@ -417,7 +418,7 @@ TEST(SelfCollision, FoldSceneHasNoCrossingsWithSelfCollision) {
   std::size_t active = 0;
   for (int frame = 1; frame <= 300; ++frame) {
     sim::step(w);
-    active = std::max(active, w.selfContactsActive);
+    active = std::max(active, w.stats.selfContactsActive);
     if (frame == 150 || frame == 300) {
       EXPECT_EQ(sim::countSelfIntersections(w), 0u) << "frame " << frame;
       EXPECT_TRUE(sim::allFinite(w));
@@ -439,7 +440,7 @@ TEST(SelfCollision, FoldSceneCrossesItselfWithoutSelfCollision) {
       EXPECT_GT(sim::countSelfIntersections(w), 0u) << "frame " << frame;
     }
   }
-  EXPECT_EQ(w.selfContacts, 0u);
+  EXPECT_EQ(w.stats.selfContacts, 0u);
 }
 
 TEST(SelfCollision, FoldSceneIsDeterministic) {
@@ -449,7 +450,7 @@ TEST(SelfCollision, FoldSceneIsDeterministic) {
     sim::step(b);
   }
   EXPECT_EQ(hashPositions(a), hashPositions(b));
-  EXPECT_EQ(a.selfContacts, b.selfContacts);
+  EXPECT_EQ(a.stats.selfContacts, b.stats.selfContacts);
 }
 
 TEST(SelfCollision, DetectionGivesTheSameContactsOnAnyThreadCount) {
@@ -457,12 +458,12 @@ TEST(SelfCollision, DetectionGivesTheSameContactsOnAnyThreadCount) {
   // list must not depend on how many there are. 64² so that two are used.
   sim::World w = buildScene("fold", {"resolution=64", "threads=1"});
   for (int frame = 0; frame < 20; ++frame) sim::step(w);
-  ASSERT_GT(w.selfContacts, 0u);
+  ASSERT_GT(w.stats.selfContacts, 0u);
   auto contactsWith = [&](int threads) {
     sim::World copy = w;
     copy.params.threads = threads;
     sim::generateSelfContacts(copy);
-    return copy.scratch.selfContacts;
+    return copy.scratch->selfContacts;
   };
   const std::vector<sim::SelfContact> one = contactsWith(1), two = contactsWith(2),
                                       three = contactsWith(3);
@@ -482,18 +483,18 @@ TEST(SelfCollision, ContactsAfterATearAreThoseOfAFreshWorld) {
   sim::World w = buildScene("fold");
   for (int frame = 0; frame < 60; ++frame) sim::step(w);
   sim::generateSelfContacts(w);
-  ASSERT_GT(w.scratch.selfContacts.size(), 50u);
+  ASSERT_GT(w.scratch->selfContacts.size(), 50u);
   const std::size_t before = w.vertexCount();
-  const std::vector<sim::SelfContact> old = w.scratch.selfContacts;
+  const std::vector<sim::SelfContact> old = w.scratch->selfContacts;
   for (std::size_t k = 0; k < old.size(); k += old.size() / 8)
     sim::splitVertex(w, old[k].v[2], glm::vec3(1.0f, 0.0f, 0.0f));
   ASSERT_GT(w.vertexCount(), before);
   sim::World fresh = w;
-  fresh.scratch = sim::SolverScratch{};
+  *fresh.scratch = sim::SolverScratch{};
   sim::generateSelfContacts(w);
   sim::generateSelfContacts(fresh);
-  const std::vector<sim::SelfContact>& kept = w.scratch.selfContacts;
-  const std::vector<sim::SelfContact>& made = fresh.scratch.selfContacts;
+  const std::vector<sim::SelfContact>& kept = w.scratch->selfContacts;
+  const std::vector<sim::SelfContact>& made = fresh.scratch->selfContacts;
   ASSERT_GT(made.size(), 50u);
   ASSERT_EQ(kept.size(), made.size());
   for (std::size_t k = 0; k < made.size(); ++k)
@@ -509,10 +510,10 @@ TEST(SelfCollision, PileUpIsTheSameOnAnyThreadCount) {
     std::size_t selfContacts = 0;
     for (int frame = 0; frame < 45; ++frame) {
       sim::step(w);
-      selfContacts += w.selfContacts;
+      selfContacts += w.stats.selfContacts;
     }
     EXPECT_GT(selfContacts, 1000u) << threads;
-    EXPECT_FALSE(w.scratch.contacts.empty()) << threads;
+    EXPECT_FALSE(w.scratch->contacts.empty()) << threads;
     return hashPositions(w);
   };
   const std::uint64_t one = run("threads=1");
@@ -532,12 +533,12 @@ TEST(SelfCollision, PressedLayersDoNotMultiplyTheirContacts) {
     sim::step(w);
     ASSERT_TRUE(sim::allFinite(w)) << "frame " << frame;
     // Over the frame's sub-steps: fewer than two per vertex in each.
-    ASSERT_LT(w.selfContacts, 2u * std::size_t(w.params.substeps) * w.vertexCount())
+    ASSERT_LT(w.stats.selfContacts, 2u * std::size_t(w.params.substeps) * w.vertexCount())
         << "frame " << frame;
     if (frame > 42)
       for (const glm::vec3& v : w.state.v) fastest = std::max(fastest, glm::length(v));
   }
-  EXPECT_GT(w.selfContactsActive, 0u);  // it did pile up
+  EXPECT_GT(w.stats.selfContactsActive, 0u);  // it did pile up
   EXPECT_LT(fastest, 6.0f);
 }
 
@@ -555,11 +556,11 @@ TEST(SelfCollision, FineClothKeepsAThinnerGapAndStaysCalm) {
       for (const glm::vec3& v : w.state.v) fastest = std::max(fastest, glm::length(v));
   }
   const float edge = sim::meanRestEdge(w.cloth);
-  EXPECT_NEAR(w.scratch.selfThickness, sim::kSelfThicknessPerEdge * edge, 1e-6f);
-  EXPECT_LT(w.scratch.selfThickness, w.params.thickness);
-  EXPECT_GT(w.selfContactsActive, 0u);  // it did pile up
+  EXPECT_NEAR(w.scratch->selfThickness, sim::kSelfThicknessPerEdge * edge, 1e-6f);
+  EXPECT_LT(w.scratch->selfThickness, w.params.thickness);
+  EXPECT_GT(w.stats.selfContactsActive, 0u);  // it did pile up
   EXPECT_LT(fastest, 6.0f);
-  EXPECT_LT(w.selfContacts, 20u * w.vertexCount());
+  EXPECT_LT(w.stats.selfContacts, 20u * w.vertexCount());
   // Tight folds pass through themselves in places, but the tangles do not
   // spread: 856 edge–triangle crossings at frame 100, where contacts that
   // held tangled vertices on the wrong side made 46,700.

@@ -12,6 +12,7 @@
 #include "scene_helpers.hpp"
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/constraints.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
@@ -180,6 +181,39 @@ TEST(Determinism, SameSceneGivesBitIdenticalPositions) {
   EXPECT_EQ(hashPositions(a), hashPositions(b));
 }
 
+TEST(Determinism, ACopiedWorldStepsLikeItsOriginal) {
+  // The solver's caches (the crossings found between full searches, the
+  // coarse levels, the tethers) travel with the copy; a moved world steps on.
+  sim::World a = buildScene("drape", {"resolution=32", "self_collision=1"});
+  run(a, 50);
+  sim::World b = a;
+  sim::World moved = a;
+  sim::World c = std::move(moved);
+  run(a, 30);
+  run(b, 30);
+  run(c, 30);
+  EXPECT_EQ(hashPositions(a), hashPositions(b));
+  EXPECT_EQ(hashPositions(a), hashPositions(c));
+  moved = b;  // a moved-from world takes a copy again
+  run(moved, 1);
+  EXPECT_TRUE(sim::allFinite(moved));
+}
+
+TEST(StepStats, SayWhatTheStepDid) {
+  sim::World w = buildScene("drape", {"resolution=32", "self_collision=1", "substeps=2"});
+  run(w, 60);
+  EXPECT_EQ(w.stats.substeps, 2);
+  EXPECT_GT(w.stats.selfContacts, 0u);
+  EXPECT_LE(w.stats.selfContactsActive, w.stats.selfContacts);
+  EXPECT_GT(w.stats.selfThickness, 0.0f);
+  EXPECT_LE(w.stats.selfThickness, w.params.thickness);
+  EXPECT_GT(w.stats.timings.total, 0.0);
+  EXPECT_GE(w.stats.timings.total, w.stats.timings.solve);
+  sim::World hang = buildScene("hang", {"resolution=16", "tethers=1"});
+  run(hang, 1);
+  EXPECT_EQ(hang.stats.tethers, hang.vertexCount() - 2);  // every vertex but the two pins
+}
+
 TEST(Pins, KinematicPinFollowsItsTarget) {
   sim::World w = buildScene("hang", {"resolution=8"});
   sim::Motion motion;
@@ -195,10 +229,10 @@ TEST(Pins, KinematicPinFollowsItsTarget) {
 TEST(Tethers, NoVertexGetsFurtherFromItsPinThanAlongTheCloth) {
   sim::World w = buildScene("hang", {"resolution=32", "tethers=1"});
   run(w, 120);
-  ASSERT_FALSE(w.scratch.tethers.empty());
-  EXPECT_EQ(w.scratch.tethers.size(), w.state.x.size() - 2);  // every vertex but the two pins
-  for (std::size_t j = 0; j < w.scratch.tethers.size(); ++j) {
-    const sim::Tether t = w.scratch.tethers[j];
+  ASSERT_FALSE(w.scratch->tethers.empty());
+  EXPECT_EQ(w.scratch->tethers.size(), w.state.x.size() - 2);  // every vertex but the two pins
+  for (std::size_t j = 0; j < w.scratch->tethers.size(); ++j) {
+    const sim::Tether t = w.scratch->tethers[j];
     EXPECT_LE(glm::length(w.state.x[t.vertex] - w.state.x[t.anchor]), t.rest * 1.0001f + 1e-5f);
   }
 }
@@ -216,7 +250,7 @@ TEST(Tethers, CutTheStretchNearThePins) {
   sim::World without = buildScene("hang", plus(fine, "tethers=0"));
   run(with, 180);
   run(without, 180);
-  EXPECT_TRUE(without.scratch.tethers.empty());
+  EXPECT_TRUE(without.scratch->tethers.empty());
   EXPECT_LT(sim::strainStats(with).max, 0.5f * sim::strainStats(without).max);
   EXPECT_LT(sim::strainStats(with).mean, sim::strainStats(without).mean);
 }
@@ -224,11 +258,11 @@ TEST(Tethers, CutTheStretchNearThePins) {
 TEST(Tethers, FollowPinChanges) {
   sim::World w = buildScene("hang", {"resolution=8", "tethers=1"});
   sim::step(w);
-  const std::size_t before = w.scratch.tethers.size();
+  const std::size_t before = w.scratch->tethers.size();
   sim::pinVertex(w, 63);  // a third pin
   sim::step(w);
-  EXPECT_EQ(w.scratch.tethers.size(), before - 1);
-  for (std::uint32_t anchor : w.scratch.tethers.anchor) EXPECT_TRUE(sim::isPinned(w, anchor));
+  EXPECT_EQ(w.scratch->tethers.size(), before - 1);
+  for (std::uint32_t anchor : w.scratch->tethers.anchor) EXPECT_TRUE(sim::isPinned(w, anchor));
 }
 
 TEST(Grab, ASoftGrabCarriesTheClothAndLetsItFlyOnRelease) {

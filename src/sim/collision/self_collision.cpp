@@ -1,4 +1,5 @@
 #include "sim/collision/self_collision.hpp"
+#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -123,7 +124,7 @@ class TriangleLookup {
   // Set up for triangle t.
   void init(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
             std::uint32_t* seen) {
-    sc_ = &world.scratch;
+    sc_ = &*world.scratch;
     s_ = &world.state;
     t_ = t;
     tri_ = world.cloth.triangles[t];
@@ -295,8 +296,8 @@ void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& 
     joint.min = glm::min(joint.min, group[k].box().min);
     joint.max = glm::max(joint.max, group[k].box().max);
   }
-  const std::size_t n = world.scratch.selfHash.collect(joint, found);
-  const std::vector<Aabb>& boxes = world.scratch.selfBoxes;
+  const std::size_t n = world.scratch->selfHash.collect(joint, found);
+  const std::vector<Aabb>& boxes = world.scratch->selfBoxes;
   for (int k = 0; k < count; ++k) {
     for (std::size_t j = 0; j < n; ++j) group[k].take(found[j], boxes[found[j]], pairs);
     group[k].test(pairs);
@@ -326,7 +327,7 @@ float pairBase(float h, float cell) {
 }  // namespace
 
 bool prepareSelfContacts(World& world) {
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   sc.selfContacts.clear();
   if (world.params.self_collision == 0) return false;
   const Cloth& cloth = world.cloth;
@@ -381,13 +382,13 @@ bool prepareSelfContacts(World& world) {
 }
 
 void buildSelfHash(World& world) {
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   // Each vertex once, by the centre of its box (SpatialHash::Insert).
   sc.selfHash.build(sc.selfBoxes, kHashCellEdges * sc.selfCell, SpatialHash::Insert::Centre);
 }
 
 void findSelfContacts(World& world) {
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   const Cloth& cloth = world.cloth;
   const std::size_t n = world.state.x.size();
   const glm::vec3 shift = sc.selfShift;

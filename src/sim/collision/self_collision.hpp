@@ -10,16 +10,17 @@
 #include <optional>
 #include <vector>
 
+#include "sim/collision/self_contact.hpp"
 #include "sim/world.hpp"
 
 namespace drape::sim {
 
-// This sub-step's constraints into world.scratch.selfContacts (emptied when
+// This sub-step's constraints into the solver scratch's selfContacts (emptied when
 // params.self_collision is 0). A vertex q gets one for triangle (p1, p2, p3)
 // not containing it when, over the motion x → p, it passes through the
 // triangle (continuous test, linearised in the signed distance) or ends
 // within reach of it (thickness plus a margin for what the iterations move;
-// the thickness is selfThickness(), kept in world.scratch.selfThickness);
+// the thickness is selfThickness(), kept in the solver scratch's selfThickness);
 // the constraint keeps q on the side it came from. A vertex joined by an edge
 // to a corner of the triangle gets none, and neither does one with an edge
 // through the triangle at the start of the step (the cloth is tangled there;
@@ -42,12 +43,12 @@ void findSelfContacts(World& world);
 void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
                        float thickness);
 
-// For the batched solver's threads: reorder world.scratch.selfContacts into
+// For the batched solver's threads: reorder the solver scratch's selfContacts into
 // kSelfBlocks groups, each of the constraints whose four vertices all lie in
 // one block of vertex indices (a quarter of them), and a last group of the
 // rest, each group in the old order. Groups 0 … kSelfBlocks − 1 share no
 // vertex, so they can be projected side by side; the rest after them. Fills
-// world.scratch.selfBlockStart: group g is [start[g], start[g + 1]). The
+// the solver scratch's selfBlockStart: group g is [start[g], start[g + 1]). The
 // same for any thread count.
 constexpr std::size_t kSelfBlocks = 4;
 void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount);

@@ -1,4 +1,5 @@
 #include "sim/collision/step_contacts.hpp"
+#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +28,7 @@ constexpr float kFeatureStretch = 3.0f;
 // edges, or of its triangles after the edges' chunks, for the poses and far
 // tests of the sub-step (generateContacts), in order.
 void featureContactsOf(World& world, std::size_t chunk, std::size_t edgeChunks) {
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   const State& s = world.state;
   std::vector<FeatureContact>& out = sc.featureContactChunks[chunk];
   out.clear();
@@ -85,7 +86,7 @@ void featureContactsOf(World& world, std::size_t chunk, std::size_t edgeChunks) 
 // on one of the threads meanwhile.
 template <typename F>
 void generateContacts(World& world, double t0, float h, F&& beside) {
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   State& s = world.state;
   sc.contacts.clear();
   sc.posesFrom.resize(world.colliders.size());
@@ -196,15 +197,15 @@ glm::vec3 frictionCorrection(const glm::vec3& slip, const glm::vec3& n, float li
 void finishSubstep(World& world, double t0, float h) {
   State& s = world.state;
   const float invH = 1.0f / h;
-  for (const Contact& c : world.scratch.contacts) {
+  for (const Contact& c : world.scratch->contacts) {
     if (!c.touched || c.approachSpeed >= 0.0f) continue;
     const glm::vec3 surface = c.surfaceShift * invH;
     const float vn = glm::dot(s.v[c.vertex] - surface, c.n);
     const float target = -world.params.restitution * c.approachSpeed;
     if (vn < target) s.v[c.vertex] += (target - vn) * c.n;
   }
-  for (const SelfContact& c : world.scratch.selfContacts)
-    world.selfContactsActive += c.touched ? 1 : 0;
+  for (const SelfContact& c : world.scratch->selfContacts)
+    world.stats.selfContactsActive += c.touched ? 1 : 0;
   world.time = t0 + double(h);
 }
 
@@ -218,7 +219,7 @@ void moveToTargets(World& world, double t) {
 }
 
 void findTangles(World& world, StepTimings& timing) {
-  Tangles& tangles = world.scratch.tangles;
+  Tangles& tangles = world.scratch->tangles;
   if (world.params.self_collision == 0) {
     tangles.crossings.clear();
     tangles.region.clear();
@@ -262,7 +263,7 @@ void generateStepContacts(World& world, double t0, float h, StepTimings& timing)
   timing.collisions += std::max(0.0, msSince(t) - hashMs);
   t = Clock::now();
   if (self) findSelfContacts(world);
-  world.selfContacts += world.scratch.selfContacts.size();
+  world.stats.selfContacts += world.scratch->selfContacts.size();
   timing.selfCollision += msSince(t) + hashMs;
 }
 

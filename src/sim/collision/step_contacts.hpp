@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "sim/collision/feature_contacts.hpp"
 #include "sim/world.hpp"
 
 namespace drape::sim {
@@ -20,7 +21,7 @@ void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureCo
                           std::size_t count, float friction);
 // What every solver's sub-step shares. Pinned and grabbed vertices to their
 // targets at time t; then this sub-step's collider contacts (paper §3.4, into
-// world.scratch.contacts) and self contacts (paper §4.3) for the motion
+// the solver scratch's contacts) and self contacts (paper §4.3) for the motion
 // x → p from time t0, timed into `timing`.
 void moveToTargets(World& world, double t);
 void generateStepContacts(World& world, double t0, float h, StepTimings& timing);

@@ -1,4 +1,5 @@
 #include "sim/models/mass_spring.hpp"
+#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -57,7 +58,7 @@ SpringSet buildSprings(const Cloth& cloth) {
 void massSpringSubstep(World& world, float h, StepTimings& timing) {
   const Params& prm = world.params;
   State& s = world.state;
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   SpringSet& set = sc.springs;
   const std::size_t n = s.x.size();
   const double t0 = world.time;
@@ -171,7 +172,7 @@ float massSpringStableStep(const World& world) {
 
 int massSpringStableSubsteps(World& world) {
   const Params& p = world.params;
-  SpringSet& set = world.scratch.springs;
+  SpringSet& set = world.scratch->springs;
   const std::array<double, 7> key = {double(world.cloth.topologyVersion),
                                      double(world.pinsVersion),
                                      double(p.k_stretch),

@@ -1,4 +1,5 @@
 #include "sim/models/tet_volume.hpp"
+#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -272,7 +273,7 @@ void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<gl
 }
 
 void solveBalloon(World& world) {
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   if (world.params.balloon_model != BalloonModel::Tets) {
     solvePressure(world.state, world.cloth, world.params.k_pressure, sc.pressureGrad);
     return;

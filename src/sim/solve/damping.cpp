@@ -1,4 +1,5 @@
 #include "sim/solve/damping.hpp"
+#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,7 +21,7 @@ void dampVelocities(World& world, float kDamping) {
   if (kDamping <= 0.0f) return;
   State& s = world.state;
   const Cloth& cloth = world.cloth;
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   const std::size_t pieces = cloth.pieceCount;
   const std::size_t n = s.x.size();
   // The sums in chunks of vertices on the solver's threads, added in chunk

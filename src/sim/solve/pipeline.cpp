@@ -1,4 +1,5 @@
 #include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <array>
@@ -40,7 +41,7 @@ constexpr std::size_t kStageCount = std::size_t(Stage::ColliderContacts) + 1;
 // The stages that have work in this sub-step, in order.
 std::size_t activeStages(const World& world, const Coefficients& c,
                          std::array<Stage, kStageCount>& out) {
-  const SolverScratch& sc = world.scratch;
+  const SolverScratch& sc = *world.scratch;
   const bool has[kStageCount] = {
       world.cloth.pressureActive,
       world.grab.soft,
@@ -71,7 +72,7 @@ int solverThreads(int requested, std::size_t constraints) {
 
 void packConstraints(World& world) {
   const Cloth& cloth = world.cloth;
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   const bool coloured = world.params.kernels == KernelKind::Batched;
   if (sc.packedVersion != cloth.topologyVersion || sc.packedStretch.coloured != coloured ||
       sc.packedStretch.size() != cloth.stretch.size() ||
@@ -85,7 +86,7 @@ void packConstraints(World& world) {
 void projectConstraints(World& world, const Coefficients& c) {
   const Cloth& cloth = world.cloth;
   State& s = world.state;
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   const Params& prm = world.params;
   const PackedStretch& ps = sc.packedStretch;
   const PackedBend& pb = sc.packedBend;

@@ -1,4 +1,5 @@
 #include "sim/solve/step.hpp"
+#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 
@@ -21,12 +22,12 @@ void step(World& world) {
   Params& prm = world.params;
   State& s = world.state;
   Cloth& cloth = world.cloth;
-  SolverScratch& sc = world.scratch;
+  SolverScratch& sc = *world.scratch;
   StepTimings timing;
   int substeps = prm.substeps > 0 ? prm.substeps : 1;
   if (prm.solver == SolverKind::MassSpring && prm.stable_substeps != 0)
     substeps = std::max(substeps, massSpringStableSubsteps(world));
-  world.substepsTaken = substeps;
+  world.stats.substeps = substeps;
   const int iterations = prm.iterations > 0 ? prm.iterations : 1;
   const float h = prm.dt / float(substeps);
   const std::size_t n = s.x.size();
@@ -59,8 +60,8 @@ void step(World& world) {
   const Coefficients coefficients = deriveCoefficients(
       prm, iterations, h, sc.packedStretch, sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
 
-  world.selfContacts = 0;
-  world.selfContactsActive = 0;
+  world.stats.selfContacts = 0;
+  world.stats.selfContactsActive = 0;
   findTangles(world, timing);
   for (int sub = 0; sub < substeps; ++sub) {
     if (prm.solver == SolverKind::MassSpring) {
@@ -104,7 +105,9 @@ void step(World& world) {
   timing.tear = msSince(tearStart);
   ++world.frame;
   timing.total = msSince(frameStart);
-  world.timings = timing;
+  world.stats.timings = timing;
+  world.stats.selfThickness = sc.selfThickness;
+  world.stats.tethers = sc.tethers.size();
 }
 
 }  // namespace drape::sim

@@ -1,0 +1,103 @@
+#pragma once
+// What the solver derives from the rest data and reuses between steps, so a
+// step allocates nothing once warm: packed constraints, tethers, coarse
+// levels, multipliers, contacts, self-collision hashes, tangles, damping
+// sums. Owned by the world (World::scratch) and copied with it; only the
+// solver's own files and tests look inside.
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "sim/collision/feature_contacts.hpp"
+#include "sim/collision/self_contact.hpp"
+#include "sim/collision/spatial_hash.hpp"
+#include "sim/collision/untangle.hpp"
+#include "sim/models/mass_spring.hpp"
+#include "sim/models/tet_volume.hpp"
+#include "sim/solve/coloring.hpp"
+#include "sim/solve/damping.hpp"
+#include "sim/solve/hierarchy.hpp"
+#include "sim/solve/tethers.hpp"
+#include "sim/world.hpp"
+
+namespace drape::sim {
+
+// Buffers the solver reuses, so a step allocates nothing once warm.
+struct SolverScratch {
+  // Coloured copies of the cloth's constraints for the batched kernels,
+  // remade when the cloth's topology changes.
+  PackedStretch packedStretch;
+  PackedBend packedBend;
+  std::uint64_t packedVersion = UINT64_MAX;
+  // Long-range attachments to the pins (tethers.hpp), remade when pins change.
+  Tethers tethers;
+  std::uint64_t tethersPins = UINT64_MAX, tethersTopology = UINT64_MAX;
+  // Coarse levels of the cloth (hierarchy.hpp), remade when the topology,
+  // the pins, the grabbed vertex or the level count change.
+  Hierarchy hierarchy;
+  std::uint64_t hierarchyPins = UINT64_MAX, hierarchyTopology = UINT64_MAX;
+  std::uint32_t hierarchyGrab = UINT32_MAX;
+  int hierarchyLevels = -1;
+  std::vector<float> lambdaStretch, lambdaBend;
+  // The batched solver's copy of p and w, x y z w per vertex (kernel_args.hpp).
+  std::vector<glm::vec4> solvePoints;
+  float lambdaPressure = 0.0f;
+  std::vector<glm::vec3> pressureGrad;
+  // Each constraint's own k or α̃ where the cloth has materials (cloth.hpp),
+  // and the vertices' aerodynamic forces (aerodynamics.hpp).
+  std::vector<float> kStretchEach, kBendEach;
+  std::vector<glm::vec3> aeroForce;
+  // balloon_model=tets: the volume tetrahedra (tet_volume.hpp); solver=mass-spring:
+  // the springs (mass_spring.hpp). Each remade when the topology changes.
+  TetVolumes tets;
+  SpringSet springs;
+  std::vector<Contact> contacts;
+  std::vector<std::vector<Contact>> contactChunks;  // each chunk's, in vertex order
+  std::vector<std::size_t> contactSplit;            // each solver thread's first contact
+  // Contacts of the colliders' edges and corners with the cloth's edges,
+  // then its triangles, in that order (feature_contacts.hpp).
+  std::vector<FeatureContact> featureContacts;
+  std::vector<std::vector<FeatureContact>> featureContactChunks;
+  std::vector<std::uint32_t> featureColliders;  // those a span of the cloth may meet
+  float longestRest = 0.0f;                     // of the cloth's edges, for that choice
+  std::uint64_t longestRestTopology = UINT64_MAX;
+  // Self collision (self_collision.hpp): this sub-step's vertex–triangle
+  // constraints, the hash of the vertices and what building them needs, and
+  // for the topology they were made on: the cell size (the mean rest edge),
+  // each vertex's neighbours, and each triangle's (its corners and theirs).
+  std::vector<SelfContact> selfContacts;
+  SpatialHash selfHash;
+  std::vector<Aabb> selfBoxes;
+  std::vector<float> selfTravel;
+  std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
+  std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
+  std::vector<std::uint8_t> selfTriHub;  // a corner with too many edges to list
+  // The batched solver's groups of self contacts (partitionSelfContacts).
+  std::vector<std::uint32_t> selfBlockStart;
+  std::vector<SelfContact> selfSorted;
+  // The constraints of each chunk of triangles (in triangle order); for
+  // each detection thread and each triangle of a lookup (two: a quad's), the
+  // last triangle that met each vertex; and each detection thread's
+  // vertices found by a lookup.
+  std::vector<std::vector<SelfContact>> selfChunkPairs;
+  std::vector<std::vector<std::uint32_t>> selfThreadSeen, selfThreadFound;
+  float selfCell = 0.0f;
+  float selfThickness = 0.0f;  // the distance the contacts keep (selfThickness())
+  glm::vec3 selfShift{0.0f};   // the cloth's mean motion over the sub-step
+  std::uint64_t selfCellVersion = UINT64_MAX;
+  std::size_t selfCellEdges = 0;
+  // The cloth's crossings of itself at the start of the frame, and the parts
+  // they cut off (untangle.hpp).
+  Tangles tangles;
+  std::vector<Pose> posesFrom, posesTo;
+  std::vector<FarTest> farTests;
+  // Damping: sums per piece over a chunk of vertices, chunk-major (double:
+  // sums over many vertices); then per piece its centre of mass, velocity
+  // and angular velocity.
+  std::vector<PieceSums> dampSums;
+  std::vector<glm::dvec3> pieceX, pieceV, pieceOmega;
+};
+
+}  // namespace drape::sim
