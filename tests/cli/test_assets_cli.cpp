@@ -16,8 +16,8 @@
 #include <glm/glm.hpp>
 #include <nlohmann/json.hpp>
 
-#include "../test_geometry.hpp"
 #include "cli_runner.hpp"
+#include "test_geometry.hpp"
 
 namespace fs = std::filesystem;
 using cli_test::Cli;

@@ -10,11 +10,11 @@
 #include <limits>
 #include <random>
 
-#include "../test_geometry.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/collision/colliders.hpp"
 #include "sim/solve/step.hpp"
+#include "test_geometry.hpp"
 
 using namespace drape;
 using test_geometry::windingNumber;

@@ -8,13 +8,13 @@
 #include <cmath>
 #include <vector>
 
-#include "../test_geometry.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/collision/colliders.hpp"
 #include "sim/collision/feature_contacts.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "test_geometry.hpp"
 
 using namespace drape;
 using test_support::hashPositions;
