@@ -5,6 +5,7 @@
 #include <set>
 
 #include "sim/params.hpp"
+#include "sim/solve/coefficients.hpp"
 
 using namespace drape::sim;
 
@@ -103,6 +104,16 @@ TEST(Params, ComplianceFollowsStiffness) {
   EXPECT_TRUE(std::isinf(complianceFromStiffness(0.0f, 1e-3f)));
   EXPECT_FLOAT_EQ(complianceFromStiffness(0.5f, 1e-3f), 1e-3f);
   EXPECT_LT(complianceFromStiffness(0.9f, 1.0f), complianceFromStiffness(0.1f, 1.0f));
+}
+
+TEST(Params, TheStiffnessHelpNamesTheComplianceUnitsTheSolverUses) {
+  // The table says once what k means to XPBD; the text must follow the code.
+  auto help = [](const char* name) { return std::string(findParam(name)->help); };
+  char unit[32];
+  std::snprintf(unit, sizeof unit, "%g m/N", double(drape::sim::kStretchComplianceUnit));
+  EXPECT_NE(help("k_stretch").find(unit), std::string::npos) << help("k_stretch");
+  std::snprintf(unit, sizeof unit, "%g rad²/J", double(drape::sim::kBendComplianceUnit));
+  EXPECT_NE(help("k_bend").find(unit), std::string::npos) << help("k_bend");
 }
 
 TEST(Params, OnlyRebuildMarkedChangesNeedARebuild) {

@@ -1,5 +1,5 @@
 #pragma once
-// Long-range attachments (Kim, Chentanez, Müller 2012; survey notes §5.6):
+// Long-range attachments (Kim, Chentanez & Müller 2012):
 // every free vertex is tied to its nearest pin, measured along the cloth, by a
 // unilateral constraint |p − p_pin| ≤ geodesic rest distance. Gauss-Seidel
 // carries a load only a few edges per iteration; the tethers stop the far
