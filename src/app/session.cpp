@@ -14,7 +14,10 @@
 namespace drape::app {
 namespace {
 
-Result<sim::Params> withSets(sim::Params params, const std::vector<std::string>& sets) {
+Result<sim::Params> withSets(sim::Params params, const std::vector<sim::ParamSetting>& settings,
+                             const std::vector<std::string>& sets) {
+  for (const sim::ParamSetting& s : settings)
+    if (auto r = sim::applySetting(params, s); !r) return fail(r.error());
   for (const std::string& s : sets) {
     auto r = sim::setParamAssignment(params, s);
     if (!r) return fail(r.error());
@@ -38,12 +41,12 @@ void eraseCollider(sim::World& world, std::size_t index) {
 
 }  // namespace
 
-Result<Session> Session::create(const std::string& sceneName,
-                                const std::vector<std::string>& sets) {
+Result<Session> Session::create(const std::string& sceneName, const std::vector<std::string>& sets,
+                                const std::vector<sim::ParamSetting>& settings) {
   const scene::SceneInfo* info = scene::findScene(sceneName);
   if (!info) return fail("unknown scene '" + sceneName + "' (built-in: " + sceneList() + ")");
   const sim::Params defaults = scene::sceneParams(*info);
-  auto params = withSets(defaults, sets);
+  auto params = withSets(defaults, settings, sets);
   if (!params) return fail(params.error());
   auto built = info->build(params.value());
   if (!built) return fail(built.error());
@@ -56,7 +59,8 @@ Result<Session> Session::create(const std::string& sceneName,
 }
 
 Result<Session> Session::createFromMesh(const std::string& path, scene::MeshSceneOptions options,
-                                        const std::vector<std::string>& sets) {
+                                        const std::vector<std::string>& sets,
+                                        const std::vector<sim::ParamSetting>& settings) {
   auto file = io::readObj(path);
   if (!file) return fail(file.error());
   options.name = path;
@@ -70,7 +74,7 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   options.as = as.value();
   sim::Params defaults;
   scene::meshSceneDefaults(options.as, defaults);
-  auto params = withSets(defaults, sets);
+  auto params = withSets(defaults, settings, sets);
   if (!params) return fail(params.error());
   Session s;
   for (const std::string& w : file->warnings) s.warnings_.push_back(path + ": " + w);
@@ -101,13 +105,11 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& described
                                                const std::string& name) {
   scene::SceneFile file = described;
   if (auto r = scene::loadMeshColliders(file, io::readMeshShape, name); !r) return fail(r.error());
-  std::vector<std::string> all = file.sets;
-  all.insert(all.end(), sets.begin(), sets.end());
   auto session =
       file.builtin.empty()
           ? createFromMesh(file.objPath, {file.objPath, file.objAs, {}, file.objZUp, file.objScale},
-                           all)
-          : create(file.builtin, all);
+                           sets, file.params)
+          : create(file.builtin, sets, file.params);
   if (!session) {
     if (file.builtin.empty()) return fail(name + ": mesh.obj: " + session.error());
     return session;

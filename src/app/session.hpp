@@ -19,13 +19,17 @@ namespace drape::app {
 
 class Session {
  public:
-  // Build `sceneName` with its defaults overridden by `sets` ("KEY=VALUE").
-  static Result<Session> create(const std::string& sceneName, const std::vector<std::string>& sets);
+  // Build `sceneName` with its defaults overridden by `settings` (a scene
+  // file's), then by `sets` ("KEY=VALUE", as typed).
+  static Result<Session> create(const std::string& sceneName, const std::vector<std::string>& sets,
+                                const std::vector<sim::ParamSetting>& settings = {});
   // Build a scene from an OBJ file: options.as resolved from the mesh (Auto:
-  // balloon when closed), that kind's scene defaults, then `sets`. The loaded
-  // mesh is kept, so reset() rebuilds without reading the file again.
+  // balloon when closed), that kind's scene defaults, then `settings` and
+  // `sets`. The loaded mesh is kept, so reset() rebuilds without reading the
+  // file again.
   static Result<Session> createFromMesh(const std::string& path, scene::MeshSceneOptions options,
-                                        const std::vector<std::string>& sets);
+                                        const std::vector<std::string>& sets,
+                                        const std::vector<sim::ParamSetting>& settings = {});
   // Build the scene a scene file describes (scene_file.hpp); `sets` apply
   // over the file's parameters.
   static Result<Session> createFromFile(const std::string& path,

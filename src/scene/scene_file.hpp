@@ -58,10 +58,10 @@ struct SceneFile {
   MeshAs objAs = MeshAs::Auto;
   bool objZUp = false;    // the OBJ's up axis is +z
   float objScale = 1.0f;  // the OBJ's units to metres
-  // Parameters as "KEY=VALUE" assignments, checked against the table; the
-  // loader applies them over the base scene's defaults. Values are written so
-  // that they read back as the same float.
-  std::vector<std::string> sets;
+  // Parameters, typed and checked against the table; the loader applies
+  // them over the base scene's defaults. Values are written so that they
+  // read back as the same float.
+  std::vector<sim::ParamSetting> params;
   std::optional<std::vector<PinSpec>> pins;
   std::optional<std::vector<sim::Collider>> colliders;
   // The mesh colliders' files. Parsing leaves their shapes empty; they are

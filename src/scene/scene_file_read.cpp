@@ -128,43 +128,50 @@ glm::vec3 vec3Or(const Json& object, const std::string& field, const char* key,
   return it == object.end() ? fallback : vec3(*it, join(field, key));
 }
 
-// A parameter's JSON value as the text setParam reads, after checking its type.
-std::string paramText(const sim::ParamDesc& d, const Json& j, const std::string& field) {
+// A parameter's JSON value as a setting of its type, checked against its range.
+sim::ParamSetting paramSetting(const sim::ParamDesc& d, const Json& j, const std::string& field) {
   const std::string expected = "expected " + sim::describeRange(d);
+  sim::ParamSetting s{&d};
   switch (d.type) {
-    case sim::ParamType::Enum:
+    case sim::ParamType::Enum: {
       if (!j.is_string()) refuse(field, expected + ", got " + typeName(j));
-      return j.get<std::string>();
-    case sim::ParamType::Vec3: {
-      const glm::vec3 v = vec3(j, field);
-      return detail::floatText(v.x) + "," + detail::floatText(v.y) + "," + detail::floatText(v.z);
+      const std::string name = j.get<std::string>();
+      s.value = -1.0;
+      for (std::size_t i = 0; i < d.choices.size(); ++i)
+        if (name == d.choices[i]) s.value = double(i);
+      break;
     }
+    case sim::ParamType::Vec3:
+      s.vec = vec3(j, field);
+      break;
     case sim::ParamType::Switch:
-      if (j.is_boolean()) return j.get<bool>() ? "1" : "0";
+      if (j.is_boolean()) {
+        s.value = j.get<bool>() ? 1.0 : 0.0;
+        break;
+      }
       [[fallthrough]];  // 1 or 0
     case sim::ParamType::Int:
     case sim::ParamType::Float:
       if (!j.is_number()) refuse(field, expected + ", got " + typeName(j));
-      return j.dump();
+      s.value = j.get<double>();
+      break;
   }
-  return j.dump();
+  sim::Params check;
+  if (!sim::applySetting(check, s)) refuse(field, expected + ", got " + excerpt(j));
+  return s;
 }
 
-std::vector<std::string> readParams(const Json& params) {
+std::vector<sim::ParamSetting> readParams(const Json& params) {
   if (!params.is_object())
     refuse("params", std::string("expected an object, got ") + typeName(params));
-  std::vector<std::string> sets;
-  sim::Params scratch;
+  std::vector<sim::ParamSetting> settings;
   for (const auto& item : params.items()) {
     const std::string field = "params." + printable(item.key(), 40);
     const sim::ParamDesc* d = sim::findParam(item.key());
     if (!d) refuse(field, "unknown parameter (see drape --help and the README's parameter table)");
-    const std::string text = paramText(*d, item.value(), field);
-    if (!sim::setParam(scratch, d->name, text))
-      refuse(field, "expected " + sim::describeRange(*d) + ", got " + excerpt(item.value()));
-    sets.push_back(std::string(d->name) + "=" + text);
+    settings.push_back(paramSetting(*d, item.value(), field));
   }
-  return sets;
+  return settings;
 }
 
 sim::Motion readMotion(const Json& j, const std::string& field) {
@@ -341,7 +348,7 @@ Result<SceneFile> parseSceneFile(const std::string& text, const std::string& nam
       refuse("drape_scene", "expected the format version " + std::to_string(kSceneFileVersion) +
                                 ", got " + excerpt(version));
     readMesh(required(j, "", "mesh"), out);
-    if (auto it = j.find("params"); it != j.end()) out.sets = readParams(*it);
+    if (auto it = j.find("params"); it != j.end()) out.params = readParams(*it);
     if (auto it = j.find("pins"); it != j.end()) out.pins = readPins(*it);
     if (auto it = j.find("colliders"); it != j.end()) out.colliders = readColliders(*it, out);
     if (auto it = j.find("camera"); it != j.end()) out.camera = readCamera(*it);

@@ -63,24 +63,22 @@ Json collider(const sim::Collider& c, const MeshColliderSource* source) {
   return j;
 }
 
-// A "KEY=VALUE" assignment's value as JSON of the parameter's type.
-Json paramValue(const sim::ParamDesc& d, const std::string& text) {
+// A setting as JSON of its parameter's type.
+Json paramValue(const sim::ParamSetting& s) {
+  const sim::ParamDesc& d = *s.desc;
   switch (d.type) {
     case sim::ParamType::Enum:
-      return text;
+      return d.choices[std::size_t(s.value)];
     case sim::ParamType::Int:
-      return std::atoi(text.c_str());
+      return int(s.value);
     case sim::ParamType::Switch:
-      return std::atoi(text.c_str()) != 0;
-    case sim::ParamType::Vec3: {
-      sim::Params p;
-      if (sim::setParam(p, d.name, text)) return vec3(d.getVec(p));
-      return text;
-    }
+      return s.value != 0.0;
+    case sim::ParamType::Vec3:
+      return vec3(s.vec);
     case sim::ParamType::Float:
       break;
   }
-  return exact(float(std::strtod(text.c_str(), nullptr)));
+  return exact(float(s.value));
 }
 
 // dump(2) puts each number of an array on its own line; vectors and
@@ -104,7 +102,7 @@ std::string compactNumberArrays(const std::string& text) {
 SceneFile describeScene(const sim::World& world, const CameraHint& camera) {
   SceneFile f;
   for (const sim::ParamDesc& d : sim::paramTable())
-    f.sets.push_back(std::string(d.name) + "=" + sim::formatParam(world.params, d));
+    f.params.push_back(sim::settingOf(world.params, d));
   std::vector<PinSpec> pins;
   for (const sim::Pin& p : world.pins) pins.push_back({p.vertex, p.anchor, p.motion, p.start});
   f.pins = std::move(pins);
@@ -135,12 +133,7 @@ std::string sceneFileText(const SceneFile& f) {
   if (f.objZUp) j["mesh"]["up"] = "z";
   if (f.objScale != 1.0f) j["mesh"]["scale"] = exact(f.objScale);
   Json params = Json::object();
-  for (const std::string& set : f.sets) {
-    const auto eq = set.find('=');
-    const std::string key = set.substr(0, eq);
-    if (const sim::ParamDesc* d = sim::findParam(key))
-      params[key] = paramValue(*d, set.substr(eq + 1));
-  }
+  for (const sim::ParamSetting& s : f.params) params[s.desc->name] = paramValue(s);
   j["params"] = params;
   if (f.pins) {
     Json pins = Json::array();

@@ -213,6 +213,50 @@ std::string describeRange(const ParamDesc& d) {
          (d.unit[0] ? std::string(" ") + d.unit : "");
 }
 
+namespace {
+
+bool settingInRange(const ParamSetting& s) {
+  const ParamDesc& d = *s.desc;
+  switch (d.type) {
+    case ParamType::Enum:
+      return s.value == std::floor(s.value) && s.value >= 0.0 && s.value < double(d.choices.size());
+    case ParamType::Switch:
+    case ParamType::Int:
+      return s.value == std::floor(s.value) && s.value >= d.min && s.value <= d.max;
+    case ParamType::Float:
+      // Compared in float, the type it is stored in: a range end written
+      // out and read back (1e-4 prints as 9.99999975e-05) stays in range.
+      return float(s.value) >= float(d.min) && float(s.value) <= float(d.max);
+    case ParamType::Vec3:
+      for (int k = 0; k < 3; ++k)
+        if (!(s.vec[k] >= float(d.min) && s.vec[k] <= float(d.max))) return false;
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Result<void> applySetting(Params& params, const ParamSetting& s) {
+  if (!settingInRange(s))
+    return fail(std::string("bad value for ") + s.desc->name + ": expected " +
+                describeRange(*s.desc));
+  if (s.desc->type == ParamType::Vec3)
+    s.desc->setVec(params, s.vec);
+  else
+    s.desc->set(params, s.value);
+  return {};
+}
+
+ParamSetting settingOf(const Params& params, const ParamDesc& desc) {
+  ParamSetting s{&desc};
+  if (desc.type == ParamType::Vec3)
+    s.vec = desc.getVec(params);
+  else
+    s.value = desc.get(params);
+  return s;
+}
+
 Result<void> setParam(Params& params, const std::string& key, const std::string& value) {
   const ParamDesc* d = findParam(trim(key));
   if (!d) {
@@ -224,57 +268,51 @@ Result<void> setParam(Params& params, const std::string& key, const std::string&
     return fail("bad value '" + trim(value) + "' for " + d->name + ": expected " +
                 describeRange(*d));
   };
+  // The text as a setting, then the one check of type and range.
+  ParamSetting s{d};
+  bool parsed = false;
   switch (d->type) {
     case ParamType::Enum: {
       const std::string v = trim(value);
       for (std::size_t i = 0; i < d->choices.size(); ++i)
         if (v == d->choices[i]) {
-          d->set(params, double(i));
-          return {};
+          s.value = double(i);
+          parsed = true;
         }
-      return refuse();
+      break;
     }
     case ParamType::Switch:
       if (const int word = switchWord(trim(value)); word >= 0) {
-        d->set(params, double(word));
-        return {};
+        s.value = double(word);
+        parsed = true;
+        break;
       }
       [[fallthrough]];  // 1 or 0
-    case ParamType::Int: {
-      double v;
-      if (!parseNumber(value, v) || v != std::floor(v) || v < d->min || v > d->max) return refuse();
-      d->set(params, v);
-      return {};
-    }
-    case ParamType::Float: {
-      double v;
-      // Compared in float, the type it is stored in: a range end written
-      // out and read back (1e-4 prints as 9.99999975e-05) stays in range.
-      if (!parseNumber(value, v) || float(v) < float(d->min) || float(v) > float(d->max))
-        return refuse();
-      d->set(params, v);
-      return {};
-    }
+    case ParamType::Int:
+    case ParamType::Float:
+      parsed = parseNumber(value, s.value);
+      break;
     case ParamType::Vec3: {
       std::vector<double> parts;
       std::stringstream ss(value);
       std::string item;
-      while (std::getline(ss, item, ',')) {
+      parsed = value.empty() || value.back() != ',';
+      while (parsed && std::getline(ss, item, ',')) {
         double v;
-        if (!parseNumber(item, v) || v < d->min || v > d->max) return refuse();
+        parsed = parseNumber(item, v);
         parts.push_back(v);
       }
-      if (!value.empty() && value.back() == ',') return refuse();
-      if (parts.size() == 1)
-        d->setVec(params, glm::vec3(0.0f, float(parts[0]), 0.0f));
-      else if (parts.size() == 3)
-        d->setVec(params, glm::vec3(float(parts[0]), float(parts[1]), float(parts[2])));
+      if (parsed && parts.size() == 1)
+        s.vec = glm::vec3(0.0f, float(parts[0]), 0.0f);
+      else if (parsed && parts.size() == 3)
+        s.vec = glm::vec3(float(parts[0]), float(parts[1]), float(parts[2]));
       else
-        return refuse();
-      return {};
+        parsed = false;
+      break;
     }
   }
-  return refuse();
+  if (!parsed || !applySetting(params, s)) return refuse();
+  return {};
 }
 
 Result<void> setParamAssignment(Params& params, const std::string& assignment) {

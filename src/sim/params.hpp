@@ -102,6 +102,18 @@ const std::vector<ParamDesc>& paramTable();
 bool isSwitch(const ParamDesc& desc);  // type Switch
 const ParamDesc* findParam(const std::string& name);
 
+// One parameter's value, typed (a scene file's "params" entry).
+struct ParamSetting {
+  const ParamDesc* desc = nullptr;
+  double value = 0.0;   // Float, Int, Switch (0 or 1), Enum (the choice's index)
+  glm::vec3 vec{0.0f};  // Vec3
+};
+// The setting checked against its parameter's type and range, then stored;
+// the refusal names the range.
+Result<void> applySetting(Params& params, const ParamSetting& setting);
+// The parameter's value in `params` as a setting.
+ParamSetting settingOf(const Params& params, const ParamDesc& desc);
+
 // "KEY=VALUE" or (key, value) text as the user typed it. Checks type and range
 // and names the key and the allowed range when it refuses.
 Result<void> setParam(Params& params, const std::string& key, const std::string& value);

@@ -28,7 +28,7 @@ TEST(SceneFile, MinimalFileNamesABuiltinScene) {
   auto f = parseSceneFile(withMesh(""), "s.json");
   ASSERT_TRUE(f) << f.error();
   EXPECT_EQ(f->builtin, "hang");
-  EXPECT_TRUE(f->sets.empty());
+  EXPECT_TRUE(f->params.empty());
   EXPECT_FALSE(f->pins);
   EXPECT_FALSE(f->colliders);
   EXPECT_FALSE(f->camera);
@@ -40,7 +40,7 @@ TEST(SceneFile, ParametersOfEveryTypeAreRead) {
                           "s.json");
   ASSERT_TRUE(f) << f.error();
   sim::Params p;
-  for (const std::string& s : f->sets) ASSERT_TRUE(sim::setParamAssignment(p, s)) << s;
+  for (const sim::ParamSetting& s : f->params) ASSERT_TRUE(sim::applySetting(p, s)) << s.desc->name;
   EXPECT_EQ(p.k_stretch, 0.5f);
   EXPECT_EQ(p.iterations, 7);
   EXPECT_EQ(p.solver, sim::SolverKind::Xpbd);
@@ -53,7 +53,7 @@ TEST(SceneFile, SwitchesAreBooleansOrNumbers) {
   ASSERT_TRUE(f) << f.error();
   sim::Params p;
   p.tethers = 1;
-  for (const std::string& s : f->sets) ASSERT_TRUE(sim::setParamAssignment(p, s)) << s;
+  for (const sim::ParamSetting& s : f->params) ASSERT_TRUE(sim::applySetting(p, s)) << s.desc->name;
   EXPECT_EQ(p.self_collision, 1);
   EXPECT_EQ(p.tethers, 0);
   // Booleans only for switches.
@@ -90,7 +90,8 @@ TEST(SceneFile, WrittenAndReadBackExactly) {
   ASSERT_TRUE(back) << back.error();
   EXPECT_EQ(back->builtin, "drape");
   sim::Params p;
-  for (const std::string& s : back->sets) ASSERT_TRUE(sim::setParamAssignment(p, s)) << s;
+  for (const sim::ParamSetting& s : back->params)
+    ASSERT_TRUE(sim::applySetting(p, s)) << s.desc->name;
   for (const sim::ParamDesc& d : sim::paramTable())
     EXPECT_EQ(sim::formatParam(p, d), sim::formatParam(world.params, d)) << d.name;
   ASSERT_TRUE(back->pins);
