@@ -131,6 +131,7 @@ void ThreadTeam::request(int threads) {
 }
 
 void ThreadTeam::runJob(JobRef job) {
+  ++jobsRun_;
   const int n = size();
   barrier_.reset(n);  // a job on one thread passes its barriers at once
   if (n == 1) {

@@ -99,7 +99,9 @@ class ThreadTeam {
   // The barrier every thread of a job meets inside it.
   void barrier() { barrier_.wait(); }
 
-  // Jobs run with the team shrunk since it was made (for tests and stats).
+  // Jobs run, and those run with the team shrunk, since it was made (for
+  // tests and stats).
+  std::uint64_t jobs() const { return jobsRun_; }
   std::uint64_t shrunkJobs() const { return shrunkJobs_; }
 
  private:
@@ -125,6 +127,7 @@ class ThreadTeam {
   std::chrono::milliseconds backoff_;    // the next busy period
   double waitedRecently_ = 0.0;          // ns waited for a core, decayed per job
   double ranRecently_ = 0.0;             // ns of thread time, decayed alike
+  std::uint64_t jobsRun_ = 0;
   std::uint64_t shrunkJobs_ = 0;
 };
 

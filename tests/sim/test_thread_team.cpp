@@ -13,6 +13,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
+#include "scene_helpers.hpp"
+#include "sim/solve/pipeline.hpp"
+#include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 
 using namespace drape;
@@ -108,3 +113,25 @@ TEST(ThreadTeam, StepsBackToOneThreadWhileOthersTakeTheCores) {
 }
 
 }  // namespace
+
+TEST(ThreadTeam, AWorldHandedATeamStepsOnItWithTheSameResult) {
+  // Box2D's enqueueTask in spirit: a caller with its own threads hands them
+  // to the solver. The step runs its jobs there, and the result is the one
+  // on the process's team (bit for bit).
+  sim::ThreadTeam own(2);
+  sim::World handed =
+      test_support::buildScene("drape", {"resolution=64", "self_collision=1", "threads=2"});
+  sim::World shared = handed;
+  sim::setSolverTeam(handed, &own);
+  const std::uint64_t before = sim::threadTeam(2).jobs();
+  for (int f = 0; f < 40; ++f) sim::step(handed);
+  EXPECT_GT(own.jobs(), 40u);
+  EXPECT_EQ(sim::threadTeam(2).jobs(), before);  // none ran on the process's team
+  for (int f = 0; f < 40; ++f) sim::step(shared);
+  ASSERT_EQ(handed.state.x.size(), shared.state.x.size());
+  EXPECT_EQ(0, std::memcmp(handed.state.x.data(), shared.state.x.data(),
+                           handed.state.x.size() * sizeof(glm::vec3)));
+  sim::setSolverTeam(handed, nullptr);
+  sim::step(handed);
+  EXPECT_GT(sim::threadTeam(2).jobs(), before);
+}

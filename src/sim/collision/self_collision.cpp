@@ -363,8 +363,7 @@ bool prepareSelfContacts(World& world) {
   // by their swept boxes (grown by their travel; mostly one cell each), and
   // every triangle looks up the cells of its own swept box grown by the rest
   // of the pair's reach.
-  ThreadTeam& team =
-      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+  ThreadTeam& team = solverTeam(world);
   sc.selfTravel.resize(n);
   sc.selfBoxes.resize(n);
   forEachChunk(team, (n + kVerticesPerChunk - 1) / kVerticesPerChunk, [&](std::size_t c, int) {
@@ -393,8 +392,7 @@ void findSelfContacts(World& world) {
   const std::size_t n = world.state.x.size();
   const glm::vec3 shift = sc.selfShift;
   const float base = pairBase(sc.selfThickness, sc.selfCell);
-  ThreadTeam& team =
-      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+  ThreadTeam& team = solverTeam(world);
   // The triangles are taken by the solver's threads in chunks, whichever
   // thread is free next (piled-up regions cost far more than flat ones);
   // each chunk's pairs come out in triangle order, and the chunks are joined

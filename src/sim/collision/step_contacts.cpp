@@ -137,8 +137,7 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
   const std::size_t edgeChunks = chunksOf(world.cloth.stretch.size());
   const std::size_t featureChunks = edgeChunks + chunksOf(world.cloth.triangles.size());
   sc.featureContactChunks.resize(std::max(sc.featureContactChunks.size(), featureChunks));
-  ThreadTeam& team = threadTeam(
-      solverThreads(world.params.threads, world.cloth.stretch.size() + world.cloth.bend.size()));
+  ThreadTeam& team = solverTeam(world);
   forEachChunk(team, chunks + featureChunks + 1, [&](std::size_t job, int) {
     if (job == 0) {
       beside();
@@ -233,8 +232,7 @@ void findTangles(World& world, StepTimings& timing) {
   // checked again.
   const Cloth& cloth = world.cloth;
   if (world.frame % kTangleSearchEvery == 0 || tangles.searchedTopology != cloth.topologyVersion) {
-    ThreadTeam& team =
-        threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+    ThreadTeam& team = solverTeam(world);
     if (!findCrossings(cloth, world.state.x, &team, tangles)) tangles.crossings.clear();
     tangles.searchedTopology = cloth.topologyVersion;
   } else {

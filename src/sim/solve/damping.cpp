@@ -31,8 +31,7 @@ void dampVelocities(World& world, float kDamping) {
                                  ? std::max<std::size_t>(1, (n + kDampChunk - 1) / kDampChunk)
                                  : 1;
   const std::size_t perChunk = (n + chunks - 1) / chunks;
-  ThreadTeam& team =
-      threadTeam(solverThreads(world.params.threads, cloth.stretch.size() + cloth.bend.size()));
+  ThreadTeam& team = solverTeam(world);
   auto forChunks = [&](auto&& range) {
     if (chunks == 1)
       range(0);

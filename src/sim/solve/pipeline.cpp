@@ -70,6 +70,20 @@ int solverThreads(int requested, std::size_t constraints) {
   return std::max(1, std::min(want, useful));
 }
 
+ThreadTeam& solverTeam(const World& world) {
+  const int threads =
+      solverThreads(world.params.threads, world.cloth.stretch.size() + world.cloth.bend.size());
+  if (ThreadTeam* handed = world.scratch->team) {
+    handed->request(std::min(threads, handed->capacity()));
+    return *handed;
+  }
+  return threadTeam(threads);
+}
+
+void setSolverTeam(World& world, ThreadTeam* team) {
+  world.scratch->team = team;
+}
+
 void packConstraints(World& world) {
   const Cloth& cloth = world.cloth;
   SolverScratch& sc = *world.scratch;
@@ -136,7 +150,7 @@ void projectConstraints(World& world, const Coefficients& c) {
 
   std::array<Stage, kStageCount> stages;
   const std::size_t stageCount = activeStages(world, c, stages);
-  ThreadTeam& team = threadTeam(solverThreads(prm.threads, ps.size() + pb.size()));
+  ThreadTeam& team = solverTeam(world);
   const int n = lanes ? team.size() : 1;
   if (lanes && !sc.selfContacts.empty()) partitionSelfContacts(sc, s.x.size());
   // Each thread's share of the collider contacts, split where the vertex

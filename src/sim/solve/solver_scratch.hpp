@@ -24,8 +24,12 @@
 
 namespace drape::sim {
 
+class ThreadTeam;
+
 // Buffers the solver reuses, so a step allocates nothing once warm.
 struct SolverScratch {
+  // The team handed in by the caller (setSolverTeam); null: the process's.
+  ThreadTeam* team = nullptr;
   // Coloured copies of the cloth's constraints for the batched kernels,
   // remade when the cloth's topology changes.
   PackedStretch packedStretch;
