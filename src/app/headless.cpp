@@ -5,6 +5,7 @@
 #include "app/messages.hpp"
 #include "app/outputs.hpp"
 #include "app/recorder.hpp"
+#include "sim/collision/self_collision.hpp"
 
 namespace drape::app {
 
@@ -36,8 +37,14 @@ int runHeadless(Session& session, const Options& options) {
       printError(r.error());
       return 2;
     }
+  bool toldTooDense = false;
   for (int i = 0; i < frames; ++i) {
-    if (!session.step()) {
+    const bool stepped = session.step();
+    if (session.world().stats.selfCollisionTooDense && !toldTooDense) {
+      printWarning(sim::kSelfCollisionTooDense);
+      toldTooDense = true;
+    }
+    if (!stepped) {
       // The watchdog rolled the world back to the last good frame; the
       // outputs are still written from that finite state.
       printError(session.lastError());

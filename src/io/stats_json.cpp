@@ -71,6 +71,7 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   // null where the mesh is too dense to count them in linear time.
   const std::optional<std::size_t> crossings = sim::countSelfIntersections(world);
   j["self_intersections"] = crossings ? json(*crossings) : json();
+  j["self_collision_too_dense"] = world.stats.selfCollisionTooDense;
   j["nan"] = !sim::allFinite(world);
   j["watchdog"] = run.watchdogTripped;
   // A scene named by a file name that is not UTF-8 (JSON text must be)

@@ -65,6 +65,10 @@ struct StepStats {
   // than the thickness on a fine mesh: selfThickness()).
   std::size_t selfContacts = 0, selfContactsActive = 0;
   float selfThickness = 0.0f;
+  // Self collision is on but off for this mesh: too dense to search in time
+  // linear in its size (thousands of triangles over one point, as at the
+  // hub of a fan).
+  bool selfCollisionTooDense = false;
   std::size_t tethers = 0;  // long-range attachments to the pins
 };
 

@@ -5,6 +5,9 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
+#include <fstream>
+
 #include "cli_runner.hpp"
 
 using namespace cli_test;
@@ -169,4 +172,29 @@ TEST_F(Cli, TheWatchdogSaysItStoppedTheRun) {
   EXPECT_NE(r.err.find("raise substeps"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_TRUE(readJson(path("s.json"))["watchdog"].get<bool>());
+}
+
+TEST_F(Cli, AFanTooDenseForSelfCollisionRunsWithAWarning) {
+  // 60,000 triangles round one hub: self collision gives up on the mesh at
+  // once (instead of seconds a frame), says so in one line, and the run
+  // goes on without it.
+  const int n = 60000;
+  {
+    std::ofstream obj(path("fan.obj"));
+    obj << "v 0 1 0\n";
+    for (int i = 0; i < n; ++i) {
+      const double a = 6.283185307179586 * i / n;
+      obj << "v " << std::cos(a) << " 1 " << std::sin(a) << "\n";
+    }
+    for (int i = 0; i < n; ++i) obj << "f 1 " << i + 2 << " " << (i + 1) % n + 2 << "\n";
+  }
+  const Outcome r =
+      drape("--headless --mesh " + path("fan.obj") +
+            " --as cloth --pin none --set self_collision=1 --frames 3 --stats " + path("s.json"));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err.rfind("drape: warning: self collision is off for this mesh", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  const nlohmann::json stats = readJson(path("s.json"));
+  EXPECT_TRUE(stats["self_collision_too_dense"].get<bool>());
+  EXPECT_FALSE(stats["nan"].get<bool>());
 }

@@ -2,6 +2,7 @@
 #include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "sim/collision/untangle.hpp"
@@ -116,6 +117,9 @@ constexpr float kHashCellEdges = 2.0f;
 // chunks), and vertices per chunk of the parallel travel and boxes.
 constexpr std::size_t kTrianglesPerChunk = 512;
 constexpr std::size_t kVerticesPerChunk = 2048;
+// Hash entries a triangle's lookup may compare on average over a chunk (a
+// piled-up cloth compares tens) before the mesh counts as too dense.
+constexpr std::size_t kVisitsPerTriangle = 512;
 
 // One triangle's part in the lookup: its query box (its swept box grown by
 // the pair's reach), and which vertices the hash finds there it keeps.
@@ -281,13 +285,14 @@ constexpr int kGroup = 2;
 // The constraints of triangles t … t + count − 1: the vertices the hash
 // finds near each one's query box that vertexTriangleSide accepts, appended
 // to `pairs` triangle by triangle, each one's in the hash's order (sorted
-// later; the pairs of one vertex come in triangle order). Neighbouring
+// later; the pairs of one vertex come in triangle order); returns how many
+// entries of the hash it compared. Neighbouring
 // triangles have boxes that mostly overlap, so one lookup of their joint box
 // serves them all; `found` holds what it finds. seen[k] (one entry per
 // vertex) drops repeats for the k-th triangle.
-void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift, float base,
-               std::vector<std::uint32_t>* seen, std::vector<std::uint32_t>& found,
-               std::vector<SelfContact>& pairs) {
+std::size_t findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift,
+                      float base, std::vector<std::uint32_t>* seen,
+                      std::vector<std::uint32_t>& found, std::vector<SelfContact>& pairs) {
   TriangleLookup group[kGroup];
   for (int k = 0; k < count; ++k)
     group[k].init(world, t + std::uint32_t(k), shift, base, seen[k].data());
@@ -296,12 +301,14 @@ void findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& 
     joint.min = glm::min(joint.min, group[k].box().min);
     joint.max = glm::max(joint.max, group[k].box().max);
   }
-  const std::size_t n = world.scratch->selfHash.collect(joint, found);
+  std::size_t scanned = 0;
+  const std::size_t n = world.scratch->selfHash.collect(joint, found, &scanned);
   const std::vector<Aabb>& boxes = world.scratch->selfBoxes;
   for (int k = 0; k < count; ++k) {
     for (std::size_t j = 0; j < n; ++j) group[k].take(found[j], boxes[found[j]], pairs);
     group[k].test(pairs);
   }
+  return scanned;
 }
 
 }  // namespace
@@ -329,8 +336,13 @@ float pairBase(float h, float cell) {
 bool prepareSelfContacts(World& world) {
   SolverScratch& sc = *world.scratch;
   sc.selfContacts.clear();
+  world.stats.selfCollisionTooDense = false;
   if (world.params.self_collision == 0) return false;
   const Cloth& cloth = world.cloth;
+  if (sc.selfTooDenseTopology == cloth.topologyVersion) {
+    world.stats.selfCollisionTooDense = true;
+    return false;
+  }
   const State& s = world.state;
   const std::size_t n = s.x.size();
   if (sc.selfCellVersion != cloth.topologyVersion || sc.selfCellEdges != cloth.stretch.size() ||
@@ -403,9 +415,16 @@ void findSelfContacts(World& world) {
   sc.selfThreadSeen.resize(std::size_t(kGroup) * std::size_t(team.size()));
   sc.selfThreadFound.resize(std::size_t(team.size()));
   for (std::vector<std::uint32_t>& seen : sc.selfThreadSeen) seen.assign(n, UINT32_MAX);
+  // Where far more vertices lie near each triangle than a cloth piles up
+  // (all the triangles of a fan meet at its hub, and its rim lies in a few
+  // cells), the lookups take time quadratic in the mesh: a chunk over its
+  // budget gives up, and so do the others once one has.
+  const std::size_t budget = kVisitsPerTriangle * kTrianglesPerChunk + (std::size_t(1) << 20);
+  std::atomic<bool> tooDense{false};
   forEachChunk(team, chunks, [&](std::size_t c, int thread) {
     std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
     pairs.clear();
+    std::size_t visited = 0;
     std::vector<std::uint32_t>* seen =
         &sc.selfThreadSeen[std::size_t(kGroup) * std::size_t(thread)];
     std::vector<std::uint32_t>& found = sc.selfThreadFound[std::size_t(thread)];
@@ -415,10 +434,19 @@ void findSelfContacts(World& world) {
       while (count < kGroup && t + std::size_t(count) < end &&
              shareEdge(tris[t + std::size_t(count) - 1], tris[t + std::size_t(count)]))
         ++count;
-      findPairs(world, std::uint32_t(t), count, shift, base, seen, found, pairs);
+      visited += findPairs(world, std::uint32_t(t), count, shift, base, seen, found, pairs);
       t += std::size_t(count);
+      if (visited > budget) tooDense.store(true, std::memory_order_relaxed);
+      if (tooDense.load(std::memory_order_relaxed)) return;
     }
   });
+  if (tooDense.load()) {
+    // Off for this mesh until its topology changes (prepareSelfContacts).
+    sc.selfTooDenseTopology = cloth.topologyVersion;
+    sc.selfContacts.clear();
+    world.stats.selfCollisionTooDense = true;
+    return;
+  }
   // In vertex order (a stable counting sort keeps the triangles ascending
   // within each vertex), whatever the hash's layout.
   sc.selfStart.assign(n + 1, 0);

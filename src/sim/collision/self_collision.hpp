@@ -28,6 +28,11 @@ namespace drape::sim {
 // vertex order, then triangle order, whatever the hash's layout (determinism).
 void generateSelfContacts(World& world);
 
+// What the app says where the lookups give up (StepStats::selfCollisionTooDense).
+inline constexpr const char* kSelfCollisionTooDense =
+    "self collision is off for this mesh: it is too dense to search in time linear in its size "
+    "(thousands of triangles over one point, as at the hub of a fan)";
+
 // generateSelfContacts in its three stages, for a step that runs other work
 // beside the serial one: prepareSelfContacts (the vertices' travel and
 // boxes, on the solver's threads; false, with no contacts, when there is

@@ -162,7 +162,8 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   }
 }
 
-std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& buffer) const {
+std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& buffer,
+                                 std::size_t* scanned) const {
   std::size_t count = 0;
   auto room = [&](std::size_t more) {
     if (buffer.size() < count + more) buffer.resize(2 * (count + more));
@@ -171,6 +172,7 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
   // each is written, and the end moves past it when it overlaps.
   auto run = [&](std::uint32_t begin, std::uint32_t end) {
     if (end <= begin) return;
+    if (scanned) *scanned += end - begin;
     room(end - begin + 4);
     std::uint32_t* out = buffer.data() + count;
     for (std::uint32_t k = begin; k < end; k += 4) {

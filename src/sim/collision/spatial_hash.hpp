@@ -60,7 +60,9 @@ class SpatialHash {
   // query() when the stored boxes are points. Buckets' entries lie side by
   // side in memory; they are tested four at a time and written without a
   // branch each (a few in five pass, so a branch would mispredict often).
-  std::size_t collect(const Aabb& box, std::vector<std::uint32_t>& buffer) const;
+  // `scanned`, where given, grows by the entries compared.
+  std::size_t collect(const Aabb& box, std::vector<std::uint32_t>& buffer,
+                      std::size_t* scanned = nullptr) const;
   bool dense() const { return dense_; }
 
  private:

@@ -231,9 +231,15 @@ void findTangles(World& world, StepTimings& timing) {
   // triangles' boxes); in the frames between, the crossings found are
   // checked again.
   const Cloth& cloth = world.cloth;
-  if (world.frame % kTangleSearchEvery == 0 || tangles.searchedTopology != cloth.topologyVersion) {
+  if (tangles.tooDenseTopology == cloth.topologyVersion) {
+    tangles.crossings.clear();  // a mesh too dense to search: not again until it changes
+  } else if (world.frame % kTangleSearchEvery == 0 ||
+             tangles.searchedTopology != cloth.topologyVersion) {
     ThreadTeam& team = solverTeam(world);
-    if (!findCrossings(cloth, world.state.x, &team, tangles)) tangles.crossings.clear();
+    if (!findCrossings(cloth, world.state.x, &team, tangles)) {
+      tangles.crossings.clear();
+      tangles.tooDenseTopology = cloth.topologyVersion;
+    }
     tangles.searchedTopology = cloth.topologyVersion;
   } else {
     keepStillCrossing(world.state.x, tangles);

@@ -1,6 +1,7 @@
 #include "sim/collision/untangle.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <numeric>
 
@@ -39,7 +40,12 @@ void buildTopology(const Cloth& cloth, Tangles& t) {
   t.opposite.assign(cloth.stretch.size(), glm::uvec2(kNone));
   for (const glm::uvec3& tri : cloth.triangles)
     for (int k = 0; k < 3; ++k) {
-      const std::uint32_t u = tri[k], v = tri[(k + 1) % 3], w = tri[(k + 2) % 3];
+      std::uint32_t u = tri[k], v = tri[(k + 1) % 3];
+      const std::uint32_t w = tri[(k + 2) % 3];
+      // The edge u–v among the edges of whichever end has fewer: linear in
+      // the mesh even where one vertex has thousands (a fan's hub).
+      if (t.edgeStart[v + 1] - t.edgeStart[v] < t.edgeStart[u + 1] - t.edgeStart[u])
+        std::swap(u, v);
       for (std::uint32_t j = t.edgeStart[u]; j < t.edgeStart[u + 1]; ++j) {
         const StretchConstraint& e = cloth.stretch[t.edges[j]];
         if (e.a + e.b - u != v) continue;
@@ -83,8 +89,9 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
   t.seen.resize(threads);
   t.found.resize(threads);
   for (std::vector<std::uint32_t>& seen : t.seen) seen.assign(cloth.triangles.size(), kNone);
-  t.tooDense.assign(chunks, 0);
+  std::atomic<bool> gaveUp{false};  // once a chunk has, the others stop too
   auto body = [&](std::size_t c, int thread) {
+    if (gaveUp.load(std::memory_order_relaxed)) return;
     std::vector<Crossing>& out = t.chunks[c];
     out.clear();
     std::vector<std::uint32_t>& seen = t.seen[std::size_t(thread)];
@@ -100,8 +107,8 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
       const glm::vec3 &p = x[e.a], &q = x[e.b];
       const std::size_t count = t.hash.collect({glm::min(p, q), glm::max(p, q)}, found);
       visited += count;
-      if (visited > budget) {
-        t.tooDense[c] = 1;
+      if (visited > budget || gaveUp.load(std::memory_order_relaxed)) {
+        gaveUp.store(true, std::memory_order_relaxed);
         out.clear();
         return;
       }
@@ -128,8 +135,7 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
     forEachChunk(*team, chunks, body);
   else
     for (std::size_t c = 0; c < chunks; ++c) body(c, 0);
-  if (std::find(t.tooDense.begin(), t.tooDense.end(), std::uint8_t(1)) != t.tooDense.end())
-    return false;
+  if (gaveUp.load()) return false;
   for (std::size_t c = 0; c < chunks; ++c)
     t.crossings.insert(t.crossings.end(), t.chunks[c].begin(), t.chunks[c].end());
   return true;

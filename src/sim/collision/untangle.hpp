@@ -70,7 +70,7 @@ struct Tangles {
   SpatialHash hash;
   std::vector<std::vector<Crossing>> chunks;
   std::vector<std::vector<std::uint32_t>> seen, found;
-  std::vector<std::uint8_t> tooDense;
+  std::uint64_t tooDenseTopology = UINT64_MAX;  // a search gave up on it (findTangles)
   // findRegions' buffers: the crossing edges, and the union-find of the rest.
   std::vector<std::uint8_t> cut;
   std::vector<std::uint32_t> parent, size, largest;

@@ -72,6 +72,9 @@ struct SolverScratch {
   // for the topology they were made on: the cell size (the mean rest edge),
   // each vertex's neighbours, and each triangle's (its corners and theirs).
   std::vector<SelfContact> selfContacts;
+  // The topology on which the lookups gave up as too dense (a fan's hub):
+  // self collision is off for it.
+  std::uint64_t selfTooDenseTopology = UINT64_MAX;
   SpatialHash selfHash;
   std::vector<Aabb> selfBoxes;
   std::vector<float> selfTravel;

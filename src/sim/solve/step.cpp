@@ -56,7 +56,7 @@ void step(World& world) {
     sc.hierarchyLevels = levels;
   }
 
-  packConstraints(world);
+  if (prm.solver != SolverKind::MassSpring) packConstraints(world);
   const Coefficients coefficients = deriveCoefficients(
       prm, iterations, h, sc.packedStretch, sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
 

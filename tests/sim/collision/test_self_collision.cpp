@@ -297,6 +297,22 @@ TEST(SelfCollision, AHubOfHighValenceKeepsTheListsLinear) {
   EXPECT_TRUE(sim::allFinite(w));
 }
 
+TEST(SelfCollision, AMeshTooDenseToSearchHasItOffAndSaysSo) {
+  // All 20,000 triangles of a fan meet at its hub and its rim lies in a few
+  // cells: each triangle's lookup would compare thousands of vertices
+  // (quadratic in the mesh; 100,000 triangles took 5 s a frame). The
+  // lookups give up, self collision is off for this mesh, and the step says so.
+  sim::World w = fan(20000);
+  for (int frame = 0; frame < 3; ++frame) sim::step(w);
+  EXPECT_TRUE(w.stats.selfCollisionTooDense);
+  EXPECT_TRUE(w.scratch->selfContacts.empty());
+  EXPECT_TRUE(sim::allFinite(w));
+  // A small fan is searched as any cloth.
+  sim::World small = fan(200);
+  sim::step(small);
+  EXPECT_FALSE(small.stats.selfCollisionTooDense);
+}
+
 TEST(SelfCollision, CrossingsOfAMeshTooDenseToCountAreNotGuessed) {
   // Every triangle of a fan overlaps every other at the hub: counting would
   // take time quadratic in the mesh, so no count is given.
@@ -535,6 +551,9 @@ TEST(SelfCollision, PressedLayersDoNotMultiplyTheirContacts) {
     // Over the frame's sub-steps: fewer than two per vertex in each.
     ASSERT_LT(w.stats.selfContacts, 2u * std::size_t(w.params.substeps) * w.vertexCount())
         << "frame " << frame;
+    // Piled layers are dense, but nowhere near a fan's hub: the lookups
+    // keep to their budget.
+    ASSERT_FALSE(w.stats.selfCollisionTooDense) << "frame " << frame;
     if (frame > 42)
       for (const glm::vec3& v : w.state.v) fastest = std::max(fastest, glm::length(v));
   }
