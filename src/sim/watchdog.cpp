@@ -1,11 +1,11 @@
 #include "sim/watchdog.hpp"
-#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "sim/models/mass_spring.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/stats.hpp"
 
 namespace drape::sim {

@@ -2,6 +2,7 @@
 // One projection of single constraints by the solver's own kernels (one
 // lane, as the reference setting runs them), on State::p.
 
+#include <type_traits>
 #include <vector>
 
 #include "sim/solve/coefficients.hpp"

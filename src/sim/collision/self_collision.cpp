@@ -1,5 +1,4 @@
 #include "sim/collision/self_collision.hpp"
-#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -8,6 +7,7 @@
 #include "sim/collision/untangle.hpp"
 #include "sim/collision/vertex_triangle.hpp"
 #include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {

@@ -1,5 +1,4 @@
 #include "sim/collision/step_contacts.hpp"
-#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,6 +7,7 @@
 #include "sim/collision/self_collision.hpp"
 #include "sim/solve/constraints.hpp"
 #include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/stopwatch.hpp"
 #include "sim/thread_team.hpp"
 

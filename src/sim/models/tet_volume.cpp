@@ -1,5 +1,4 @@
 #include "sim/models/tet_volume.hpp"
-#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,6 +6,7 @@
 #include <unordered_map>
 
 #include "sim/solve/constraints.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/world.hpp"
 
 namespace drape::sim {

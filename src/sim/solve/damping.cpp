@@ -1,10 +1,10 @@
 #include "sim/solve/damping.hpp"
-#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {

@@ -1,5 +1,4 @@
 #include "sim/solve/pipeline.hpp"
-#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 #include <array>
@@ -11,6 +10,7 @@
 #include "sim/models/tet_volume.hpp"
 #include "sim/solve/isometric_bending.hpp"
 #include "sim/solve/ranges.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {

@@ -1,5 +1,4 @@
 #include "sim/solve/step.hpp"
-#include "sim/solve/solver_scratch.hpp"
 
 #include <algorithm>
 
@@ -11,6 +10,7 @@
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/damping.hpp"
 #include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/tethers.hpp"
 #include "sim/stopwatch.hpp"
 #include "sim/tearing.hpp"
