@@ -41,7 +41,6 @@ Coefficients deriveCoefficients(const Params& params, int iterations, float h,
   c.xpbd = params.solver == SolverKind::Xpbd;
   c.isometric = params.bending == BendingModel::Isometric;
   c.iterations = iterations;
-  c.h = h;
   c.kStretch = linearizedStiffness(params.k_stretch, iterations);
   c.kBend = linearizedStiffness(params.k_bend, iterations);
   c.alphaStretch = complianceFromStiffness(params.k_stretch, kStretchComplianceUnit) / (h * h);

@@ -56,9 +56,14 @@ void step(World& world) {
     sc.hierarchyLevels = levels;
   }
 
-  if (prm.solver != SolverKind::MassSpring) packConstraints(world);
-  const Coefficients coefficients = deriveCoefficients(
-      prm, iterations, h, sc.packedStretch, sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
+  // The position-based solvers' constraints and what the sliders mean to
+  // them (mass-spring has springs instead).
+  Coefficients coefficients;
+  if (prm.solver != SolverKind::MassSpring) {
+    packConstraints(world);
+    coefficients = deriveCoefficients(prm, iterations, h, sc.packedStretch, sc.packedBend, cloth,
+                                      sc.kStretchEach, sc.kBendEach);
+  }
 
   world.stats.selfContacts = 0;
   world.stats.selfContactsActive = 0;
