@@ -5,6 +5,8 @@
 
 #include "sim/cloth.hpp"
 #include "sim/solve/coefficients.hpp"
+#include "sim/solve/ranges.hpp"
+#include "sim/thread_team.hpp"
 #include "sim/world.hpp"
 
 namespace drape::sim {
@@ -228,13 +230,17 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
   return h;
 }
 
-void saveHierarchyStart(const Points& pts, Hierarchy& hierarchy, std::size_t b, std::size_t e) {
+namespace {
+
+// Remember the coarse vertices' positions [b, e) of levels[0].vertex.
+void saveStart(const Points& pts, Hierarchy& hierarchy, std::size_t b, std::size_t e) {
   const std::vector<std::uint32_t>& vertex = hierarchy.levels.front().vertex;
   for (std::size_t k = b; k < e; ++k) hierarchy.start[vertex[k]] = pts.p(vertex[k]);
 }
 
-void projectHierarchyLevel(const Points& pts, const HierarchyLevel& level, float kStretch,
-                           std::size_t b, std::size_t e) {
+// Project constraints [b, e) of a level, in order.
+void projectLevel(const Points& pts, const HierarchyLevel& level, float kStretch, std::size_t b,
+                  std::size_t e) {
   const float uniformSlack = stretchLimitSlack(kStretch);
   const std::uint32_t* vertex = level.vertex.data();
   for (std::size_t j = b; j < e; ++j) {
@@ -257,8 +263,9 @@ void projectHierarchyLevel(const Points& pts, const HierarchyLevel& level, float
   }
 }
 
-void interpolateHierarchyLevel(const Points& pts, const HierarchyLevel& level,
-                               const std::vector<glm::vec3>& start, std::size_t b, std::size_t e) {
+// Move a level's fine vertices [b, e) by their parents' corrections.
+void interpolateLevel(const Points& pts, const HierarchyLevel& level,
+                      const std::vector<glm::vec3>& start, std::size_t b, std::size_t e) {
   const std::uint32_t* vertex = level.vertex.data();
   for (std::size_t k = b; k < e; ++k) {
     const std::uint32_t f = level.fine[k];
@@ -272,16 +279,33 @@ void interpolateHierarchyLevel(const Points& pts, const HierarchyLevel& level,
   }
 }
 
-void solveHierarchy(const Points& pts, Hierarchy& hierarchy, float kStretch, int sweeps) {
+}  // namespace
+
+void solveHierarchy(const Points& pts, Hierarchy& hierarchy, float kStretch, int t, int n,
+                    ThreadTeam* team) {
   if (hierarchy.empty()) return;
-  saveHierarchyStart(pts, hierarchy, 0, hierarchy.levels.front().vertex.size());
+  auto sync = [&] {
+    if (n > 1) team->barrier();
+  };
+  std::size_t b, e;
+  batch::share(0, hierarchy.levels.front().vertex.size(), t, n, b, e);
+  saveStart(pts, hierarchy, b, e);
+  sync();
   for (std::size_t l = hierarchy.levels.size(); l-- > 0;) {
     const HierarchyLevel& level = hierarchy.levels[l];
-    for (int sweep = 0; sweep < sweeps; ++sweep)
-      projectHierarchyLevel(pts, level, kStretch, 0, level.a.size());
-    // The corrections down to the finer vertices this level does not keep.
-    interpolateHierarchyLevel(pts, level, hierarchy.start, 0, level.fine.size());
+    const bool split = level.fine.size() >= kSplitFine;
+    if (t == 0) {
+      for (int sweep = 0; sweep < kHierarchySweeps; ++sweep)
+        projectLevel(pts, level, kStretch, 0, level.a.size());
+      if (!split) interpolateLevel(pts, level, hierarchy.start, 0, level.fine.size());
+    }
+    if (!split) continue;
+    sync();
+    batch::share(0, level.fine.size(), t, n, b, e);
+    interpolateLevel(pts, level, hierarchy.start, b, e);
+    sync();
   }
+  if (hierarchy.levels.front().fine.size() < kSplitFine) sync();  // thread 0 ended alone
 }
 
 }  // namespace drape::sim

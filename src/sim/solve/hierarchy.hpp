@@ -30,6 +30,7 @@ namespace drape::sim {
 
 struct Cloth;
 struct Points;
+class ThreadTeam;
 
 // A level with at least this many fine vertices has them moved by its
 // corrections on all the solver's threads; fewer are cheaper on one.
@@ -67,25 +68,20 @@ struct Hierarchy {
 constexpr std::size_t kMinCoarse = 32;
 Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int maxLevels);
 
-// One pass, coarsest level first, `sweeps` Gauss-Seidel sweeps per level:
-// each constraint |p_a − p_b| ≤ rest · stretchLimitSlack(its k_stretch ×
-// multiplier, at most 1) projected mass-weighted
-// (stiffness 1; a vertex with inverse mass 0 in `pts` does not move), then
-// each level's corrections passed to the vertices it does not keep. The
-// batched solver (pipeline.cpp) runs the same stages with the kernels
-// below, the projections on one thread and the interpolation of large
-// levels split: the same result on any thread count.
+// One pass, coarsest level first, kHierarchySweeps Gauss-Seidel sweeps per
+// level: each constraint |p_a − p_b| ≤ rest · stretchLimitSlack(its
+// k_stretch × multiplier, at most 1) projected mass-weighted (stiffness 1; a
+// vertex with inverse mass 0 in `pts` does not move), then each level's
+// corrections passed to the vertices it does not keep.
+//
+// Called by every thread t of n in a job of `team` (null when n is 1), which
+// it meets at the team's barrier between the parts: the projections run on
+// thread 0 in the levels' own order (which carries a correction further per
+// sweep than colour by colour); the fine vertices of a level of at least
+// kSplitFine are moved on all the threads, of a smaller one on thread 0. The
+// same result on any n.
 constexpr int kHierarchySweeps = 1;
-void solveHierarchy(const Points& pts, Hierarchy& hierarchy, float kStretch, int sweeps);
-
-// The pass's stages over index ranges, for a split among threads:
-// remember the coarse vertices' positions [b, e) of levels[0].vertex ...
-void saveHierarchyStart(const Points& pts, Hierarchy& hierarchy, std::size_t b, std::size_t e);
-// ... project constraints [b, e) of a level (in order) ...
-void projectHierarchyLevel(const Points& pts, const HierarchyLevel& level, float kStretch,
-                           std::size_t b, std::size_t e);
-// ... and move its fine vertices [b, e) by their parents' corrections.
-void interpolateHierarchyLevel(const Points& pts, const HierarchyLevel& level,
-                               const std::vector<glm::vec3>& start, std::size_t b, std::size_t e);
+void solveHierarchy(const Points& pts, Hierarchy& hierarchy, float kStretch, int t = 0, int n = 1,
+                    ThreadTeam* team = nullptr);
 
 }  // namespace drape::sim

@@ -184,32 +184,6 @@ void projectConstraints(World& world, const Coefficients& c) {
       sync();
     }
   };
-  // The coarse levels (hierarchy.hpp), coarsest first: the projections on
-  // thread 0 in the levels' own order (it carries corrections further per
-  // sweep than colour by colour); the fine vertices of a large level moved
-  // on all the threads, of a small one on thread 0 with its projections.
-  Hierarchy& hier = sc.hierarchy;
-  auto coarseLevels = [&](int t) {
-    std::size_t b, e;
-    batch::share(0, hier.levels.front().vertex.size(), t, n, b, e);
-    saveHierarchyStart(points, hier, b, e);
-    sync();
-    for (std::size_t l = hier.levels.size(); l-- > 0;) {
-      const HierarchyLevel& level = hier.levels[l];
-      const bool split = level.fine.size() >= kSplitFine;
-      if (t == 0) {
-        for (int sweep = 0; sweep < kHierarchySweeps; ++sweep)
-          projectHierarchyLevel(points, level, c.kLimits, 0, level.a.size());
-        if (!split) interpolateHierarchyLevel(points, level, hier.start, 0, level.fine.size());
-      }
-      if (!split) continue;
-      sync();
-      batch::share(0, level.fine.size(), t, n, b, e);
-      interpolateHierarchyLevel(points, level, hier.start, b, e);
-      sync();
-    }
-    if (hier.levels.front().fine.size() < kSplitFine) sync();  // thread 0 ended alone
-  };
   auto selfContacts = [&](int t) {
     if (!lanes) {
       solveSelfContacts(points, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
@@ -233,7 +207,7 @@ void projectConstraints(World& world, const Coefficients& c) {
       case Stage::Hand:
         return alone(t, [&] { pullGrabPatch(points, world.grab); });
       case Stage::CoarseLevels:
-        return coarseLevels(t);
+        return solveHierarchy(points, sc.hierarchy, c.kLimits, t, n, &team);
       case Stage::Stretch:
         return colours(ps.colourStart, ps.serialColour, t,
                        [&](std::size_t b, std::size_t e, bool serial) {

@@ -57,14 +57,14 @@ TEST(Hierarchy, APassAtRestMovesNothingAndAStretchedClothComesBack) {
   sim::Hierarchy h = sim::buildHierarchy(w.cloth, w.state.w, 4);
   ASSERT_FALSE(h.levels.empty());
   w.state.p = w.state.x;
-  sim::solveHierarchy(sim::Points::of(w.state), h, 1.0f, 1);
+  sim::solveHierarchy(sim::Points::of(w.state), h, 1.0f);
   for (std::size_t i = 0; i < w.vertexCount(); ++i) ASSERT_EQ(w.state.p[i], w.state.x[i]);
   // Stretched to twice its size in x: one pass brings the coarse distances
   // back within their limits, and momentum along x is kept (no pins).
   for (glm::vec3& p : w.state.p) p.x *= 2.0f;
   double before = 0.0, after = 0.0;
   for (const glm::vec3& p : w.state.p) before += double(p.x);
-  for (int pass = 0; pass < 3; ++pass) sim::solveHierarchy(sim::Points::of(w.state), h, 1.0f, 1);
+  for (int pass = 0; pass < 3; ++pass) sim::solveHierarchy(sim::Points::of(w.state), h, 1.0f);
   for (const glm::vec3& p : w.state.p) after += double(p.x);
   EXPECT_NEAR(after, before, 1e-3 * double(w.vertexCount()));
   float width = 0.0f;
