@@ -117,13 +117,11 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
   verdict.ok = false;
   verdict.message = "the simulation became unstable at frame " + std::to_string(world.frame) +
                     " (" + what + "); rolled back to frame " + std::to_string(goodFrame_) + ". ";
-  // Roll back. Topology changes of the failed step are undone too, and the
-  // solver's derived data is rebuilt (its version numbers may be reused).
+  // Roll back. Topology changes of the failed step are undone too, and all
+  // the solver's derived data is made again (its version numbers may be
+  // reused, and its caches hold the failed state's contacts and crossings).
   if (world.cloth.topologyVersion != goodTopology_) world.cloth = goodCloth_;
-  world.scratch->packedVersion = UINT64_MAX;
-  world.scratch->tethersTopology = UINT64_MAX;
-  world.scratch->tets.version = UINT64_MAX;
-  world.scratch->springs.version = UINT64_MAX;
+  world.scratch.forget();
   world.state = good_;
   world.bodies = goodBodies_;
   syncBodyColliders(world.bodies, world.colliders);

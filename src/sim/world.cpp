@@ -21,6 +21,11 @@ ScratchHandle& ScratchHandle::operator=(const ScratchHandle& other) {
     p_ = std::make_unique<SolverScratch>(*other.p_);
   return *this;
 }
+void ScratchHandle::forget() {
+  ThreadTeam* team = p_ ? p_->team : nullptr;
+  p_ = std::make_unique<SolverScratch>();
+  p_->team = team;
+}
 // A moved-from handle holds nothing until it is assigned to.
 ScratchHandle::ScratchHandle(ScratchHandle&& other) noexcept
     : p_(std::exchange(other.p_, nullptr)) {}

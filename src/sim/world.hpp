@@ -84,6 +84,9 @@ class ScratchHandle {
   ScratchHandle& operator=(const ScratchHandle& other);
   ScratchHandle(ScratchHandle&&) noexcept;
   ScratchHandle& operator=(ScratchHandle&&) noexcept;
+  // Fresh caches, everything derived to be made again (a handed thread
+  // team stays): after the world's topology or state is put back.
+  void forget();
   SolverScratch& operator*() const { return *p_; }
   SolverScratch* operator->() const { return p_.get(); }
 

@@ -6,6 +6,7 @@
 
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 #include "sim/tearing.hpp"
@@ -88,6 +89,8 @@ TEST(Watchdog, RollsBackTearingToo) {
   const std::size_t vertices = w.state.x.size(), triangles = w.cloth.triangles.size();
   const std::size_t stretch = w.cloth.stretch.size();
   const std::uint64_t version = w.cloth.topologyVersion;
+  ASSERT_GT(w.scratch->packedStretch.size(), 0u);
+  ASSERT_FALSE(w.scratch->hierarchy.empty());
   // What a bad step that also tore leaves behind: a split and a NaN.
   const sim::TearResult torn = sim::tearEdge(w, std::uint32_t(w.cloth.stretch.size() / 2));
   ASSERT_TRUE(torn.split);
@@ -101,6 +104,10 @@ TEST(Watchdog, RollsBackTearingToo) {
   EXPECT_EQ(w.cloth.stretch.size(), stretch);
   EXPECT_EQ(w.cloth.topologyVersion, version);
   EXPECT_TRUE(sim::allFinite(w));
+  // Nothing the solver derived from the failed step is kept: a version
+  // number of the torn topology comes again with the next tear.
+  EXPECT_EQ(w.scratch->packedStretch.size(), 0u);
+  EXPECT_TRUE(w.scratch->hierarchy.empty());
   // And the solver runs on the restored topology.
   sim::step(w);
   EXPECT_TRUE(dog.afterStep(w).ok);
