@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
+#include "sim/solve/pipeline.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 
@@ -46,14 +47,14 @@ json steps(std::vector<std::string> sets, const char* threads, int count) {
   const auto built = buildScene("hang", sets, true);
   sim::World& w = built->world;
   for (int i = 0; i < kWarmup; ++i) sim::step(w);
-  const std::uint64_t shrunkBefore = sim::threadTeam(w.params.threads).shrunkJobs();
+  const std::uint64_t shrunkBefore = sim::solverTeam(w).shrunkJobs();
   std::vector<double> total;
   for (int i = 0; i < count; ++i) {
     sim::step(w);
     total.push_back(w.stats.timings.total);
   }
   return {{"step_ms", summary(total)},
-          {"jobs_on_one_thread", sim::threadTeam(w.params.threads).shrunkJobs() - shrunkBefore}};
+          {"jobs_on_one_thread", sim::solverTeam(w).shrunkJobs() - shrunkBefore}};
 }
 
 }  // namespace

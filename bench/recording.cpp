@@ -11,6 +11,7 @@
 #include "io/obj_sequence.hpp"
 #include "io/obj_writer.hpp"
 #include "io/output_path.hpp"
+#include "sim/solve/pipeline.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 
@@ -37,7 +38,7 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
   std::vector<double> frame, write;
   io::ObjWriter writer;
   double finishMs = 0.0, helpedMs = 0.0, formatMs = 0.0;
-  const std::uint64_t shrunkBefore = sim::threadTeam(w.params.threads).shrunkJobs();
+  const std::uint64_t shrunkBefore = sim::solverTeam(w).shrunkJobs();
   std::size_t bytes = 0;
   {
     io::ObjSequenceWriter sequence(folder.string());
@@ -47,7 +48,7 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
       if (mode == Mode::InFrame) {
         const Clock::time_point at = Clock::now();
         const std::string path = (folder / io::frameFileName(i, ".obj")).string();
-        if (auto r = writer.write(path, w, &sim::threadTeam(w.params.threads)); !r) {
+        if (auto r = writer.write(path, w, &sim::solverTeam(w)); !r) {
           std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
           std::exit(1);
         }
@@ -80,7 +81,7 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
     out["format_ms"] = formatMs;
     out["finish_ms"] = finishMs;
     out["helped_ms"] = helpedMs;
-    out["shrunk_jobs"] = sim::threadTeam(w.params.threads).shrunkJobs() - shrunkBefore;
+    out["shrunk_jobs"] = sim::solverTeam(w).shrunkJobs() - shrunkBefore;
   }
   return out;
 }

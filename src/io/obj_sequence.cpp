@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "io/output_path.hpp"
+#include "sim/solve/pipeline.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::io {
@@ -53,7 +54,7 @@ Result<void> ObjSequenceWriter::add(const sim::World& world) {
 
   frame.index = added_;
   const Clock::time_point start = Clock::now();
-  sim::ThreadTeam& team = sim::threadTeam(world.params.threads);
+  sim::ThreadTeam& team = sim::solverTeam(world);
   auto formatted = formatter_.format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs,
                                      frame.text, &team);
   formatMs_ += msSince(start);
