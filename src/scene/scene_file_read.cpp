@@ -135,10 +135,7 @@ sim::ParamSetting paramSetting(const sim::ParamDesc& d, const Json& j, const std
   switch (d.type) {
     case sim::ParamType::Enum: {
       if (!j.is_string()) refuse(field, expected + ", got " + typeName(j));
-      const std::string name = j.get<std::string>();
-      s.value = -1.0;
-      for (std::size_t i = 0; i < d.choices.size(); ++i)
-        if (name == d.choices[i]) s.value = double(i);
+      s.value = double(sim::choiceIndex(d, j.get<std::string>()));
       break;
     }
     case sim::ParamType::Vec3:

@@ -213,6 +213,12 @@ std::string describeRange(const ParamDesc& d) {
          (d.unit[0] ? std::string(" ") + d.unit : "");
 }
 
+int choiceIndex(const ParamDesc& desc, const std::string& name) {
+  for (std::size_t i = 0; i < desc.choices.size(); ++i)
+    if (name == desc.choices[i]) return int(i);
+  return -1;
+}
+
 namespace {
 
 bool settingInRange(const ParamSetting& s) {
@@ -272,15 +278,10 @@ Result<void> setParam(Params& params, const std::string& key, const std::string&
   ParamSetting s{d};
   bool parsed = false;
   switch (d->type) {
-    case ParamType::Enum: {
-      const std::string v = trim(value);
-      for (std::size_t i = 0; i < d->choices.size(); ++i)
-        if (v == d->choices[i]) {
-          s.value = double(i);
-          parsed = true;
-        }
+    case ParamType::Enum:
+      s.value = double(choiceIndex(*d, trim(value)));
+      parsed = s.value >= 0.0;
       break;
-    }
     case ParamType::Switch:
       if (const int word = switchWord(trim(value)); word >= 0) {
         s.value = double(word);

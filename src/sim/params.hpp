@@ -111,6 +111,8 @@ struct ParamSetting {
 // The setting checked against its parameter's type and range, then stored;
 // the refusal names the range.
 Result<void> applySetting(Params& params, const ParamSetting& setting);
+// The index of an Enum parameter's choice `name`; −1 when it has none so named.
+int choiceIndex(const ParamDesc& desc, const std::string& name);
 // The parameter's value in `params` as a setting.
 ParamSetting settingOf(const Params& params, const ParamDesc& desc);
 
