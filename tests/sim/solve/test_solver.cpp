@@ -187,6 +187,12 @@ TEST(Determinism, ACopiedWorldStepsLikeItsOriginal) {
   sim::World a = buildScene("drape", {"resolution=32", "self_collision=1"});
   run(a, 50);
   sim::World b = a;
+  // Its own caches (not shared), holding what the original's hold.
+  ASSERT_NE(&*a.scratch, &*b.scratch);
+  ASSERT_GT(a.scratch->selfContacts.size(), 0u);
+  EXPECT_EQ(b.scratch->selfContacts.size(), a.scratch->selfContacts.size());
+  EXPECT_EQ(b.scratch->hierarchy.levels.size(), a.scratch->hierarchy.levels.size());
+  EXPECT_EQ(b.scratch->tangles.searchedTopology, a.scratch->tangles.searchedTopology);
   sim::World moved = a;
   sim::World c = std::move(moved);
   run(a, 30);
