@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
-#include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 

@@ -11,7 +11,7 @@
 #include "io/obj_sequence.hpp"
 #include "io/obj_writer.hpp"
 #include "io/output_path.hpp"
-#include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "io/output_path.hpp"
-#include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::io {

@@ -16,7 +16,7 @@
 #include <cstring>
 
 #include "scene_helpers.hpp"
-#include "sim/solve/pipeline.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 

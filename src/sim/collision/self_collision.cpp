@@ -6,8 +6,8 @@
 
 #include "sim/collision/untangle.hpp"
 #include "sim/collision/vertex_triangle.hpp"
-#include "sim/solve/pipeline.hpp"
 #include "sim/solve/solver_scratch.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {

@@ -6,8 +6,8 @@
 
 #include "sim/collision/self_collision.hpp"
 #include "sim/solve/constraints.hpp"
-#include "sim/solve/pipeline.hpp"
 #include "sim/solve/solver_scratch.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/stopwatch.hpp"
 #include "sim/thread_team.hpp"
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/solve/pipeline.hpp"
 #include "sim/solve/solver_scratch.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
