@@ -227,6 +227,8 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
       {"1 × 10, levels 4", cfg(1, 10, 4, 0), {1, 2}},
       {"10 × 1, levels 4", cfg(10, 1, 4, 0), {1, 2}},
       {"2 × 5, levels 4, xpbd", with(cfg(2, 5, 4, 0), "solver=xpbd"), {1, 2}},
+      {"2 × 5, levels 4, Chebyshev ρ 0.9", with(cfg(2, 5, 4, 0), "chebyshev=0.9"), {1, 2}},
+      {"2 × 6, levels 4, Chebyshev ρ 0.9", with(cfg(2, 6, 4, 0), "chebyshev=0.9"), {1, 2}},
       {"1 × 10, tethers (earlier default)", cfg(1, 10, 0, 1), {1, 2}},
       {"1 × 10, plain PBD", cfg(1, 10, 0, 0), {1, 2}},
       {"10 × 1, small steps alone", cfg(10, 1, 0, 0), {1, 2}},
@@ -254,7 +256,7 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
     if (row.threads.size() > 1 &&
         std::find(row.sets.begin(), row.sets.end(), "solver=xpbd") == row.sets.end())
       strip.push_back({row.label, row.sets});
-  bench::printCantileverTable(strip, frames, {});
+  bench::printCantileverTable(strip, {});
   return 0;
 }
 
@@ -262,8 +264,8 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300, rounds = 5;
-  bool table = false, interactive = false, recording = false, busy = false, sameState = false,
-       meshCollider = false, crossings = false;
+  bool table = false, cantilever = false, interactive = false, recording = false, busy = false,
+       sameState = false, meshCollider = false, crossings = false;
   bool framesGiven = false, sizesGiven = false;
   std::vector<int> sizes = {64, 128};
   std::string only;
@@ -272,6 +274,7 @@ int main(int argc, char** argv) {
       "usage: drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set "
       "KEY=VALUE]...\n"
       "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n"
+      "       drape_bench --cantilever\n"
       "       drape_bench --interactive [--set KEY=VALUE]...\n"
       "       drape_bench --record-obj [--frames N] [--rounds N] [--set KEY=VALUE]...\n"
       "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n"
@@ -282,6 +285,8 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     if (a == "--table") {
       table = true;
+    } else if (a == "--cantilever") {
+      cantilever = true;
     } else if (a == "--interactive") {
       interactive = true;
     } else if (a == "--record-obj") {
@@ -329,6 +334,7 @@ int main(int argc, char** argv) {
     }
   }
   if (table) return printTable(sizes, frames, extra);
+  if (cantilever) return printTable({}, frames, extra);
   if (interactive) return bench::printInteractive(extra);
   if (recording) return bench::printRecording(extra, frames, rounds);
   if (busy) return bench::printBusy(extra, steps);

@@ -106,6 +106,7 @@ const std::vector<ParamDesc> kTable = {
     choice("kernels", "solver", &Params::kernels, {"batched", "reference"}, "constraints coloured and projected in SIMD lanes and threads, or plain Gauss-Seidel in mesh order"),
     integer("threads", "solver", &Params::threads, 0, 64, "solver threads; 0 = one per core"),
     integer("levels", "solver", &Params::levels, 0, 8, "hierarchical PBD (Müller 2008): coarse levels whose stretch limits (each at most (2 − k_stretch) × its rest distance) carry a load across the cloth in a few sweeps; 0 = off. Off for balloons and while tearing"),
+    real("chebyshev", "solver", &Params::chebyshev, 0, 0.99, "", "Chebyshev acceleration of the iterations (Wang 2015): the estimated spectral radius ρ of one iteration, from the third iteration of each sub-step on; 0 = off. Too high a ρ oscillates"),
     toggle("stable_substeps", "solver", &Params::stable_substeps, "mass-spring: take at least the sub-steps its stability limit needs (shown under substeps in the panel, substeps_taken in --stats); off keeps substeps as set"),
     choice("bending", "material", &Params::bending, {"dihedral", "isometric"}, "signed dihedral angle per edge, or isometric (Bergou 2006)"),
     real("k_stretch", "material", &Params::k_stretch, 0, 1, "", "stretch stiffness of every edge, 1 = rigid. PBD: n iterations leave 1 − k of the error; XPBD: compliance (1/k − 1) × 0.001 m/N; mass-spring: × spring_stiffness"),

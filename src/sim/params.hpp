@@ -45,6 +45,9 @@ struct Params {
   // Hierarchical PBD (Müller 2008): coarse levels that carry stretch across
   // the cloth in a few sweeps; 0 = off.
   int levels = 4;
+  // Chebyshev semi-iterative acceleration (Wang 2015): the estimated
+  // spectral radius ρ of one iteration; 0 = off.
+  float chebyshev = 0.0f;
   // Closed meshes: one global overpressure constraint (paper §4.4), or one
   // volume constraint per surface triangle and an interior point.
   BalloonModel balloon_model = BalloonModel::Pressure;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "sim/models/mass_spring.hpp"
+#include "sim/solve/chebyshev.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/stats.hpp"
 
@@ -145,6 +146,9 @@ std::string likelyPbdCause(const World& world) {
   if (pressure && p.k_pressure > 3.0f)
     return "Likely cause: k_pressure is high; lower it or raise iterations.";
   if (h > 0.02f) return "Likely cause: the time step; lower dt or raise substeps.";
+  if (p.chebyshev > 0.9f && p.iterations > kChebyshevStart)
+    return "Likely cause: chebyshev is high and over-relaxes the iterations; lower it to 0.9 or "
+           "below.";
   if (p.iterations < 3)
     return "Likely cause: too few iterations for this stiffness; raise iterations.";
   if (!world.bodies.empty())

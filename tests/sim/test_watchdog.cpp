@@ -177,4 +177,10 @@ TEST(Watchdog, NamesOnlyParametersThatAct) {
   ASSERT_TRUE(balloon.cloth.pressureActive);
   balloon.params.k_pressure = 10.0f;
   EXPECT_NE(sim::likelyCause(balloon).find("k_pressure"), std::string::npos);
+  // An over-relaxing Chebyshev schedule is named where it runs.
+  sim::World fast = hang();
+  fast.params.chebyshev = 0.97f;
+  EXPECT_NE(sim::likelyCause(fast).find("chebyshev"), std::string::npos);
+  fast.params.iterations = 2;  // the schedule never starts
+  EXPECT_EQ(sim::likelyCause(fast).find("chebyshev"), std::string::npos);
 }

@@ -49,6 +49,7 @@ Coefficients deriveCoefficients(const Params& params, int iterations, float h,
   c.bendOn = c.xpbd ? !std::isinf(c.alphaBend) : params.k_bend > 0.0f;
   c.limitSlack = stretchLimitSlack(params.k_stretch);
   c.kLimits = params.k_stretch;
+  c.chebyshev = params.chebyshev;
   if (!stretch.uniform)
     c.stretchEach = materialValues(
         stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,

@@ -51,6 +51,7 @@ struct Coefficients {
   bool stretchOn = true, bendOn = true;  // off: infinitely soft
   float limitSlack = 1.0f;               // stretchLimitSlack(k_stretch)
   float kLimits = 1.0f;                  // k_stretch, for the coarse levels' own stiffness
+  float chebyshev = 0.0f;                // ρ of the iterations' acceleration; 0 = none
   // Each constraint's k' (PBD) or α̃ (XPBD), indexed like the packed
   // constraints (isometric bending: like cloth.isoBend); null where every
   // constraint has the global value.

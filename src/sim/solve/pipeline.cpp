@@ -8,6 +8,7 @@
 #include "sim/collision/step_contacts.hpp"
 #include "sim/models/rigid_body.hpp"
 #include "sim/models/tet_volume.hpp"
+#include "sim/solve/chebyshev.hpp"
 #include "sim/solve/isometric_bending.hpp"
 #include "sim/solve/ranges.hpp"
 #include "sim/solve/solver_scratch.hpp"
@@ -32,12 +33,22 @@ enum class Stage : std::uint8_t {
   IsometricBend,     // isometric (Bergou et al. 2006)
   Tethers,           // long-range attachments to the pins
   Attachments,       // cloth vertices tied to rigid bodies
+  Chebyshev,         // the iterate accelerated (chebyshev.hpp), before the contacts' word
   ColliderFeatures,  // colliders' edges and corners against the cloth's edges and triangles
   SelfContacts,      // vertex–triangle
   Crossings,         // untangling
   ColliderContacts,  // the cloth's vertices against the colliders
 };
 constexpr std::size_t kStageCount = std::size_t(Stage::ColliderContacts) + 1;
+
+// Chebyshev acceleration extrapolates the cloth's points alone: not while
+// a hand or a rigid body shares the corrections (the extrapolated cloth
+// would take momentum the hand or body never gave), and only where the
+// schedule starts within the sub-step.
+bool chebyshevApplies(const World& world, const Coefficients& c) {
+  return c.chebyshev > 0.0f && c.iterations > kChebyshevStart && !world.grab.active &&
+         world.attachments.empty();
+}
 
 // The stages that have work in this sub-step, in order.
 std::size_t activeStages(const World& world, const Coefficients& c,
@@ -52,6 +63,7 @@ std::size_t activeStages(const World& world, const Coefficients& c,
       c.bendOn && c.isometric && !world.cloth.isoBend.empty(),
       !sc.tethers.empty(),
       !world.attachments.empty(),
+      chebyshevApplies(world, c),
       !sc.featureContacts.empty(),
       !sc.selfContacts.empty(),
       !sc.tangles.crossings.empty(),
@@ -181,7 +193,17 @@ void projectConstraints(World& world, const Coefficients& c) {
                         start[kSelfBlocks + 1] - start[kSelfBlocks], sc.selfThickness);
     });
   };
-  auto runStage = [&](Stage stage, int t) {
+  // Chebyshev: ω of each iteration, and the two iterates before.
+  std::vector<float>& omega = sc.chebyshevOmega;
+  omega.resize(std::size_t(c.iterations));
+  for (int it = 0; it < c.iterations; ++it)
+    omega[std::size_t(it)] =
+        chebyshevOmega(it, c.chebyshev, it > 0 ? omega[std::size_t(it) - 1] : 1.0f);
+  if (chebyshevApplies(world, c)) {
+    sc.chebyshevOlder.resize(buffer.size());
+    sc.chebyshevLast.resize(buffer.size());
+  }
+  auto runStage = [&](Stage stage, int t, int iteration) {
     switch (stage) {
       case Stage::Pressure:
         return alone(t, [&] { onState([&] { solveBalloon(world); }); });
@@ -215,6 +237,14 @@ void projectConstraints(World& world, const Coefficients& c) {
       case Stage::Attachments:
         return alone(
             t, [&] { onState([&] { solveBodyAttachments(s, world.bodies, world.attachments); }); });
+      case Stage::Chebyshev: {
+        // One point each: any split gives the same result.
+        const std::size_t b = buffer.size() * std::size_t(t) / std::size_t(n);
+        const std::size_t e = buffer.size() * std::size_t(t + 1) / std::size_t(n);
+        chebyshevRange(buffer.data(), sc.chebyshevOlder.data(), sc.chebyshevLast.data(), b, e,
+                       omega[std::size_t(iteration)]);
+        return sync();
+      }
       case Stage::ColliderFeatures:
         return alone(t, [&] {
           solveFeatureContacts(points, s.x.data(), sc.featureContacts.data(),
@@ -237,7 +267,7 @@ void projectConstraints(World& world, const Coefficients& c) {
   };
   auto job = [&](int t) {
     for (int it = 0; it < c.iterations; ++it)
-      for (std::size_t k = 0; k < stageCount; ++k) runStage(stages[k], t);
+      for (std::size_t k = 0; k < stageCount; ++k) runStage(stages[k], t, it);
   };
   if (lanes)
     team.run(job);  // on one thread too: the team judges whether the machine is busy
