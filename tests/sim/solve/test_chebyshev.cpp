@@ -7,7 +7,6 @@
 #include <cmath>
 
 #include "scene/scenes.hpp"
-#include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/solve/chebyshev.hpp"
 #include "sim/solve/step.hpp"
@@ -71,31 +70,7 @@ TEST(Chebyshev, StiffensTheHangingClothAtTheSameBudget) {
   EXPECT_LT(fast.p99, 0.8f * plain.p99);
 }
 
-TEST(Chebyshev, AKickedFreeClothKeepsItsMomentum) {
-  sim::Params params;
-  params.gravity = glm::vec3(0.0f);
-  params.k_bend = 1.0f;
-  params.chebyshev = 0.9f;
-  const glm::vec3 centre(10.0f, 11.0f, 10.0f);
-  auto world = scene::worldFromMesh(scene::makeGrid(24, 2.0f, centre), params);
-  ASSERT_TRUE(world);
-  sim::World& w = world.value();
-  for (std::size_t i = 0; i < w.state.v.size(); ++i) {
-    const glm::vec3 r = w.state.x[i] - centre;
-    w.state.v[i] = glm::vec3(0.3f, 1.0f, 0.0f) + glm::cross(glm::vec3(0.5f, 2.0f, 1.0f), r) +
-                   0.5f * glm::vec3(r.z * r.x, r.x * r.x, -r.z);
-  }
-  auto momentum = [&] {
-    glm::dvec3 sum(0.0);
-    for (std::size_t i = 0; i < w.state.v.size(); ++i)
-      sum += glm::dvec3(w.state.v[i]) * double(w.cloth.mass[i]);
-    return sum;
-  };
-  const glm::dvec3 before = momentum();
-  for (int frame = 0; frame < 360; ++frame) sim::step(w);
-  ASSERT_TRUE(sim::allFinite(w));
-  EXPECT_LT(glm::length(momentum() - before), 0.01 * glm::length(before));
-}
+// A kicked free cloth keeps its momentum with it: test_conservation.cpp.
 
 TEST(Chebyshev, SameResultOnAnyThreadCount) {
   auto run = [](const char* threads) {
