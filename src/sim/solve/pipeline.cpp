@@ -195,11 +195,11 @@ void projectConstraints(World& world, const Coefficients& c) {
   };
   // Chebyshev: ω of each iteration, and the two iterates before.
   std::vector<float>& omega = sc.chebyshevOmega;
-  omega.resize(std::size_t(c.iterations));
-  for (int it = 0; it < c.iterations; ++it)
-    omega[std::size_t(it)] =
-        chebyshevOmega(it, c.chebyshev, it > 0 ? omega[std::size_t(it) - 1] : 1.0f);
   if (chebyshevApplies(world, c)) {
+    omega.resize(std::size_t(c.iterations));
+    for (int it = 0; it < c.iterations; ++it)
+      omega[std::size_t(it)] =
+          chebyshevOmega(it, c.chebyshev, it > 0 ? omega[std::size_t(it) - 1] : 1.0f);
     sc.chebyshevOlder.resize(buffer.size());
     sc.chebyshevLast.resize(buffer.size());
   }

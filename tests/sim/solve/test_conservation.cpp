@@ -170,11 +170,11 @@ void momentum(const sim::World& w, glm::dvec3& linear, glm::dvec3& angular) {
 // unevenly enough to push it, and the accelerated iterates are affine
 // combinations of momentum-keeping ones.
 TEST(Momentum, AKickedFreeClothKeepsItTenMetresFromTheOrigin) {
-  for (const char* bending : {"bending=dihedral", "bending=isometric", "chebyshev=0.9"}) {
+  for (const char* setting : {"bending=dihedral", "bending=isometric", "chebyshev=0.9"}) {
     sim::Params params;
     params.gravity = glm::vec3(0.0f);
     params.k_bend = 1.0f;
-    ASSERT_TRUE(sim::setParamAssignment(params, bending));
+    ASSERT_TRUE(sim::setParamAssignment(params, setting));
     const glm::vec3 centre(10.0f, 11.0f, 10.0f);
     auto world = scene::worldFromMesh(scene::makeGrid(24, 2.0f, centre), params);
     ASSERT_TRUE(world);
@@ -193,7 +193,7 @@ TEST(Momentum, AKickedFreeClothKeepsItTenMetresFromTheOrigin) {
     const glm::dvec3 before = momentum();
     for (int frame = 0; frame < 360; ++frame) sim::step(w);
     const glm::dvec3 after = momentum();
-    EXPECT_LT(glm::length(after - before), 0.01 * glm::length(before)) << bending;
+    EXPECT_LT(glm::length(after - before), 0.01 * glm::length(before)) << setting;
   }
 }
 
