@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <glm/gtc/constants.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 #include "scene/shapes.hpp"
@@ -217,9 +218,19 @@ Result<Scene> buildFlag(const sim::Params& params) {
   const float poleRadius = 0.03f, width = 1.2f, height = 0.8f, top = 2.4f;
   const int nu = params.resolution, nv = (2 * (nu - 1) + 2) / 3 + 1;
   const float x0 = poleRadius + 1.5f * params.thickness;
-  auto world = worldFromMesh(
-      makeSheet(nu, nv, {x0, top - height, 0.0f}, {width, 0.0f, 0.0f}, {0.0f, height, 0.0f}),
-      params);
+  sim::TriMesh sheet =
+      makeSheet(nu, nv, {x0, top - height, 0.0f}, {width, 0.0f, 0.0f}, {0.0f, height, 0.0f});
+  // A flag is never quite flat: a ripple of a few millimetres. Flat, in a
+  // plane through the gravity, an inextensible sheet held along its edge is
+  // a cantilever in its own plane; only a solve that leaves it stretchy lets
+  // it sag, and a converged one keeps it out in still air. Rippled, it
+  // buckles and hangs in folds by the pole as cloth does.
+  constexpr float kRipple = 0.002f;
+  for (glm::vec3& q : sheet.positions) {
+    const float u = (q.x - x0) / width;
+    q.z = kRipple * u * std::sin(3.0f * glm::pi<float>() * u);
+  }
+  auto world = worldFromMesh(sheet, params);
   if (!world) return fail(world.error());
   Scene scene{"flag", std::move(world.value()), {}};
   sim::World& w = scene.world;

@@ -47,7 +47,7 @@ struct Params {
   int levels = 4;
   // Chebyshev semi-iterative acceleration (Wang 2015): the estimated
   // spectral radius ρ of one iteration; 0 = off.
-  float chebyshev = 0.0f;
+  float chebyshev = 0.9f;
   // Closed meshes: one global overpressure constraint (paper §4.4), or one
   // volume constraint per surface triangle and an interior point.
   BalloonModel balloon_model = BalloonModel::Pressure;

@@ -12,6 +12,14 @@
 // Each accelerated point is an affine combination of iterates, so where
 // every projection conserves momentum the acceleration does too. Every
 // sub-step starts the schedule afresh (its contacts are new).
+//
+// The sliders keep their meaning. PBD's k' per iteration is chosen for the
+// accelerated iterations (acceleratedStiffness), so that one constraint
+// still keeps 1 − k of its error whatever the iteration count (Müller et al.
+// 2007 §3.3): a rigid material is reached sooner, a soft one stays as soft.
+// XPBD's multipliers are extrapolated with the points: each iterate's
+// displacement stays the one its multipliers account for, and the solve
+// converges to the compliance's answer instead of a stiffer one.
 
 #include <cstddef>
 
@@ -33,5 +41,19 @@ float chebyshevOmega(int iteration, float rho, float previousOmega);
 // `omega` = 1 only shifts the history (a plain iteration).
 void chebyshevRange(glm::vec4* points, glm::vec4* older, glm::vec4* last, std::size_t begin,
                     std::size_t end, float omega);
+
+// The same for values [begin, end) (XPBD's multipliers), all of them.
+void chebyshevValues(float* values, float* older, float* last, std::size_t begin, std::size_t end,
+                     float omega);
+
+// The fraction of one constraint's error left after `iterations`
+// iterations that each project it with stiffness `kPrime`, accelerated
+// with ρ = `rho` (0: not accelerated, (1 − k')^n).
+double errorLeft(float kPrime, int iterations, float rho);
+
+// PBD: the stiffness per iteration that leaves 1 − k of one constraint's
+// error after `iterations` accelerated iterations; with ρ = 0, or too few
+// iterations for the schedule to start, 1 − (1 − k)^(1/n) (§3.3).
+float acceleratedStiffness(float k, int iterations, float rho);
 
 }  // namespace drape::sim

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/cloth.hpp"
+#include "sim/solve/chebyshev.hpp"
 #include "sim/solve/constraints.hpp"
 
 namespace drape::sim {
@@ -15,7 +16,7 @@ namespace {
 // multipliers (a piece's constraints) reuse the last value.
 template <typename Multiplier>
 const float* materialValues(std::size_t count, Multiplier&& multiplier, float k, int iterations,
-                            bool xpbd, float unit, float h, std::vector<float>& out) {
+                            float rho, bool xpbd, float unit, float h, std::vector<float>& out) {
   out.resize(count);
   float last = -1.0f, value = 0.0f;
   for (std::size_t j = 0; j < count; ++j) {
@@ -23,7 +24,7 @@ const float* materialValues(std::size_t count, Multiplier&& multiplier, float k,
     if (m != last) {
       const float kc = std::min(1.0f, k * m);
       value = xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f)
-                   : linearizedStiffness(kc, iterations);
+                   : acceleratedStiffness(kc, iterations, rho);
       last = m;
     }
     out[j] = value;
@@ -33,7 +34,7 @@ const float* materialValues(std::size_t count, Multiplier&& multiplier, float k,
 
 }  // namespace
 
-Coefficients deriveCoefficients(const Params& params, int iterations, float h,
+Coefficients deriveCoefficients(const Params& params, int iterations, float chebyshev, float h,
                                 const PackedStretch& stretch, const PackedBend& bend,
                                 const Cloth& cloth, std::vector<float>& stretchEach,
                                 std::vector<float>& bendEach) {
@@ -41,19 +42,19 @@ Coefficients deriveCoefficients(const Params& params, int iterations, float h,
   c.xpbd = params.solver == SolverKind::Xpbd;
   c.isometric = params.bending == BendingModel::Isometric;
   c.iterations = iterations;
-  c.kStretch = linearizedStiffness(params.k_stretch, iterations);
-  c.kBend = linearizedStiffness(params.k_bend, iterations);
+  c.chebyshev = chebyshev;
+  c.kStretch = acceleratedStiffness(params.k_stretch, iterations, chebyshev);
+  c.kBend = acceleratedStiffness(params.k_bend, iterations, chebyshev);
   c.alphaStretch = complianceFromStiffness(params.k_stretch, kStretchComplianceUnit) / (h * h);
   c.alphaBend = complianceFromStiffness(params.k_bend, kBendComplianceUnit) / (h * h);
   c.stretchOn = c.xpbd ? !std::isinf(c.alphaStretch) : true;
   c.bendOn = c.xpbd ? !std::isinf(c.alphaBend) : params.k_bend > 0.0f;
   c.limitSlack = stretchLimitSlack(params.k_stretch);
   c.kLimits = params.k_stretch;
-  c.chebyshev = params.chebyshev;
   if (!stretch.uniform)
     c.stretchEach = materialValues(
         stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,
-        iterations, c.xpbd, kStretchComplianceUnit, h, stretchEach);
+        iterations, chebyshev, c.xpbd, kStretchComplianceUnit, h, stretchEach);
   if (c.isometric) {
     const bool uniform =
         std::all_of(cloth.isoBend.begin(), cloth.isoBend.end(),
@@ -61,11 +62,11 @@ Coefficients deriveCoefficients(const Params& params, int iterations, float h,
     if (!uniform)
       c.bendEach = materialValues(
           cloth.isoBend.size(), [&](std::size_t j) { return cloth.isoBend[j].stiffness; },
-          params.k_bend, iterations, c.xpbd, kBendComplianceUnit, h, bendEach);
+          params.k_bend, iterations, chebyshev, c.xpbd, kBendComplianceUnit, h, bendEach);
   } else if (!bend.uniform) {
     c.bendEach = materialValues(
         bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, iterations,
-        c.xpbd, kBendComplianceUnit, h, bendEach);
+        chebyshev, c.xpbd, kBendComplianceUnit, h, bendEach);
   }
   return c;
 }

@@ -51,7 +51,7 @@ struct Coefficients {
   bool stretchOn = true, bendOn = true;  // off: infinitely soft
   float limitSlack = 1.0f;               // stretchLimitSlack(k_stretch)
   float kLimits = 1.0f;                  // k_stretch, for the coarse levels' own stiffness
-  float chebyshev = 0.0f;                // ρ of the iterations' acceleration; 0 = none
+  float chebyshev = 0.0f;                // ρ the iterations are accelerated with; 0 = not
   // Each constraint's k' (PBD) or α̃ (XPBD), indexed like the packed
   // constraints (isometric bending: like cloth.isoBend); null where every
   // constraint has the global value.
@@ -64,10 +64,11 @@ struct Coefficients {
   float bendAlpha() const { return xpbd ? alphaBend : 0.0f; }
 };
 
-// The coefficients of a sub-step of `h` with `iterations` passes; the
+// The coefficients of a sub-step of `h` with `iterations` passes,
+// accelerated with ρ = `chebyshev` (0: not; chebyshev.hpp); the
 // per-constraint values are written into `stretchEach` / `bendEach`, which
 // must outlive the result.
-Coefficients deriveCoefficients(const Params& params, int iterations, float h,
+Coefficients deriveCoefficients(const Params& params, int iterations, float chebyshev, float h,
                                 const PackedStretch& stretch, const PackedBend& bend,
                                 const Cloth& cloth, std::vector<float>& stretchEach,
                                 std::vector<float>& bendEach);

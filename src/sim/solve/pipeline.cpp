@@ -31,24 +31,15 @@ enum class Stage : std::uint8_t {
   Stretch,           // per edge
   Bend,              // dihedral, per inner edge
   IsometricBend,     // isometric (Bergou et al. 2006)
+  Chebyshev,         // the iterate accelerated (chebyshev.hpp), before the limits' word
   Tethers,           // long-range attachments to the pins
   Attachments,       // cloth vertices tied to rigid bodies
-  Chebyshev,         // the iterate accelerated (chebyshev.hpp), before the contacts' word
   ColliderFeatures,  // colliders' edges and corners against the cloth's edges and triangles
   SelfContacts,      // vertex–triangle
   Crossings,         // untangling
   ColliderContacts,  // the cloth's vertices against the colliders
 };
 constexpr std::size_t kStageCount = std::size_t(Stage::ColliderContacts) + 1;
-
-// Chebyshev acceleration extrapolates the cloth's points alone: not while
-// a hand or a rigid body shares the corrections (the extrapolated cloth
-// would take momentum the hand or body never gave), and only where the
-// schedule starts within the sub-step.
-bool chebyshevApplies(const World& world, const Coefficients& c) {
-  return c.chebyshev > 0.0f && c.iterations > kChebyshevStart && !world.grab.active &&
-         world.attachments.empty();
-}
 
 // The stages that have work in this sub-step, in order.
 std::size_t activeStages(const World& world, const Coefficients& c,
@@ -61,9 +52,9 @@ std::size_t activeStages(const World& world, const Coefficients& c,
       c.stretchOn && !sc.packedStretch.a.empty(),
       c.bendOn && !c.isometric && !sc.packedBend.v0.empty(),
       c.bendOn && c.isometric && !world.cloth.isoBend.empty(),
+      c.chebyshev > 0.0f,
       !sc.tethers.empty(),
       !world.attachments.empty(),
-      chebyshevApplies(world, c),
       !sc.featureContacts.empty(),
       !sc.selfContacts.empty(),
       !sc.tangles.crossings.empty(),
@@ -76,6 +67,13 @@ std::size_t activeStages(const World& world, const Coefficients& c,
 }
 
 }  // namespace
+
+float chebyshevRho(const World& world, int iterations) {
+  const bool applies = world.params.chebyshev > 0.0f && iterations > kChebyshevStart &&
+                       world.params.solver != SolverKind::MassSpring && !world.grab.active &&
+                       world.attachments.empty();
+  return applies ? world.params.chebyshev : 0.0f;
+}
 
 void packConstraints(World& world) {
   const Cloth& cloth = world.cloth;
@@ -195,13 +193,17 @@ void projectConstraints(World& world, const Coefficients& c) {
   };
   // Chebyshev: ω of each iteration, and the two iterates before.
   std::vector<float>& omega = sc.chebyshevOmega;
-  if (chebyshevApplies(world, c)) {
+  if (c.chebyshev > 0.0f) {
     omega.resize(std::size_t(c.iterations));
     for (int it = 0; it < c.iterations; ++it)
       omega[std::size_t(it)] =
           chebyshevOmega(it, c.chebyshev, it > 0 ? omega[std::size_t(it) - 1] : 1.0f);
     sc.chebyshevOlder.resize(buffer.size());
     sc.chebyshevLast.resize(buffer.size());
+    // XPBD: the multipliers' history, stretch then bending.
+    const std::size_t values = c.xpbd ? sc.lambdaStretch.size() + sc.lambdaBend.size() : 0;
+    sc.chebyshevLambdaOlder.resize(values);
+    sc.chebyshevLambdaLast.resize(values);
   }
   auto runStage = [&](Stage stage, int t, int iteration) {
     switch (stage) {
@@ -238,11 +240,20 @@ void projectConstraints(World& world, const Coefficients& c) {
         return alone(
             t, [&] { onState([&] { solveBodyAttachments(s, world.bodies, world.attachments); }); });
       case Stage::Chebyshev: {
-        // One point each: any split gives the same result.
-        const std::size_t b = buffer.size() * std::size_t(t) / std::size_t(n);
-        const std::size_t e = buffer.size() * std::size_t(t + 1) / std::size_t(n);
-        chebyshevRange(buffer.data(), sc.chebyshevOlder.data(), sc.chebyshevLast.data(), b, e,
-                       omega[std::size_t(iteration)]);
+        // One point or multiplier each: any split gives the same result.
+        const float w = omega[std::size_t(iteration)];
+        std::size_t b, e;
+        batch::share(0, buffer.size(), t, n, b, e);
+        chebyshevRange(buffer.data(), sc.chebyshevOlder.data(), sc.chebyshevLast.data(), b, e, w);
+        if (c.xpbd) {
+          const std::size_t stretches = sc.lambdaStretch.size();
+          batch::share(0, stretches, t, n, b, e);
+          chebyshevValues(sc.lambdaStretch.data(), sc.chebyshevLambdaOlder.data(),
+                          sc.chebyshevLambdaLast.data(), b, e, w);
+          batch::share(0, sc.lambdaBend.size(), t, n, b, e);
+          chebyshevValues(sc.lambdaBend.data(), sc.chebyshevLambdaOlder.data() + stretches,
+                          sc.chebyshevLambdaLast.data() + stretches, b, e, w);
+        }
         return sync();
       }
       case Stage::ColliderFeatures:

@@ -47,10 +47,11 @@ struct SolverScratch {
   std::vector<float> lambdaStretch, lambdaBend;
   // The batched solver's copy of p and w, x y z w per vertex (kernel_args.hpp).
   std::vector<glm::vec4> solvePoints;
-  // Chebyshev acceleration (chebyshev.hpp): ω per iteration, and the
-  // iterates x^{k−1} and x^k.
+  // Chebyshev acceleration (chebyshev.hpp): ω per iteration, the iterates
+  // x^{k−1} and x^k, and XPBD's multipliers at both (stretch, then bending).
   std::vector<float> chebyshevOmega;
   std::vector<glm::vec4> chebyshevOlder, chebyshevLast;
+  std::vector<float> chebyshevLambdaOlder, chebyshevLambdaLast;
   float lambdaPressure = 0.0f;
   std::vector<glm::vec3> pressureGrad;
   // Each constraint's own k or α̃ where the cloth has materials (cloth.hpp),

@@ -61,8 +61,9 @@ void step(World& world) {
   Coefficients coefficients;
   if (prm.solver != SolverKind::MassSpring) {
     packConstraints(world);
-    coefficients = deriveCoefficients(prm, iterations, h, sc.packedStretch, sc.packedBend, cloth,
-                                      sc.kStretchEach, sc.kBendEach);
+    coefficients =
+        deriveCoefficients(prm, iterations, chebyshevRho(world, iterations), h, sc.packedStretch,
+                           sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
   }
 
   world.stats.selfContacts = 0;
