@@ -70,8 +70,7 @@ std::size_t activeStages(const World& world, const Coefficients& c,
 
 float chebyshevRho(const World& world, int iterations) {
   const bool applies = world.params.chebyshev > 0.0f && iterations > kChebyshevStart &&
-                       world.params.solver != SolverKind::MassSpring && !world.grab.active &&
-                       world.attachments.empty();
+                       !world.grab.active && world.attachments.empty();
   return applies ? world.params.chebyshev : 0.0f;
 }
 
