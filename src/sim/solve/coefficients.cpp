@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "sim/cloth.hpp"
 #include "sim/solve/chebyshev.hpp"
@@ -12,21 +13,30 @@ namespace {
 
 // Each constraint's stiffness min(1, k × multiplier) as k' or α̃, into
 // `out`. A zero stiffness has no finite compliance: α̃ is capped so that the
-// kernels' arithmetic stays finite (the step it allows is ~0). Runs of equal
-// multipliers (a piece's constraints) reuse the last value.
+// kernels' arithmetic stays finite (the step it allows is ~0). A value is
+// worked out once per distinct multiplier (a cloth has a few materials,
+// which the colour order interleaves; PBD's k' is a bisection), the first
+// kRemembered of them kept.
 template <typename Multiplier>
 const float* materialValues(std::size_t count, Multiplier&& multiplier, float k, int iterations,
                             float rho, bool xpbd, float unit, float h, std::vector<float>& out) {
+  constexpr std::size_t kRemembered = 16;
+  std::pair<float, float> known[kRemembered];  // multiplier, value
+  std::size_t knownCount = 0;
+  auto valueOf = [&](float m) {
+    for (std::size_t i = 0; i < knownCount; ++i)
+      if (known[i].first == m) return known[i].second;
+    const float kc = std::min(1.0f, k * m);
+    const float value = xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f)
+                             : acceleratedStiffness(kc, iterations, rho);
+    if (knownCount < kRemembered) known[knownCount++] = {m, value};
+    return value;
+  };
   out.resize(count);
   float last = -1.0f, value = 0.0f;
   for (std::size_t j = 0; j < count; ++j) {
     const float m = multiplier(j);
-    if (m != last) {
-      const float kc = std::min(1.0f, k * m);
-      value = xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f)
-                   : acceleratedStiffness(kc, iterations, rho);
-      last = m;
-    }
+    if (m != last) value = valueOf(last = m);  // runs of one piece's constraints
     out[j] = value;
   }
   return out.data();
