@@ -11,7 +11,8 @@ namespace drape::bench {
 // OBJ in the frame, handing it to io::ObjSequenceWriter), `rounds`
 // times in turn, and prints one JSON object: every run, the median of each
 // way's median frame, and the median over the rounds of each way's extra
-// time; returns the exit code.
+// time; returns the exit code. Each run that writes waits until 31 s after
+// the last one's files were removed: five rounds take about six minutes.
 int printRecording(const std::vector<std::string>& extra, int frames, int rounds);
 
 }  // namespace drape::bench
