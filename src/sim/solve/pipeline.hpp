@@ -25,9 +25,9 @@ void packConstraints(World& world);
 
 // The ρ the iterations of a sub-step are accelerated with (chebyshev.hpp):
 // Params::chebyshev, but 0 where the schedule would not start within
-// `iterations`, and while a hand or a rigid body
-// shares the corrections (grab, attachments): the extrapolated cloth would
-// take momentum the hand or the body never gave.
+// `iterations`, and while a hand or a rigid body shares the corrections
+// (grab, attachments): the extrapolated cloth would take momentum the hand
+// or the body never gave.
 float chebyshevRho(const World& world, int iterations);
 
 // `c.iterations` passes over the stages that have work in this sub-step.
