@@ -49,7 +49,6 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
   io::ObjWriter writer;
   double finishMs = 0.0, helpedMs = 0.0, formatMs = 0.0;
   const std::uint64_t shrunkBefore = sim::solverTeam(w).shrunkJobs();
-  std::size_t bytes = 0;
   {
     io::ObjSequenceWriter sequence(folder.string());
     for (int i = 0; i < frames; ++i) {
@@ -80,14 +79,13 @@ json run(Mode mode, const std::vector<std::string>& sets, int frames, const fs::
     }
     helpedMs = sequence.helpedMs();
   }
-  for (const auto& e : fs::directory_iterator(folder)) bytes += std::size_t(e.file_size());
+  json out = {{"frame_ms", summary(frame)}};
   if (mode != Mode::None) {
+    std::size_t bytes = 0;
+    for (const auto& e : fs::directory_iterator(folder)) bytes += std::size_t(e.file_size());
     fs::remove_all(folder);
     ::sync();
     lastRemoval = Clock::now();
-  }
-  json out = {{"frame_ms", summary(frame)}};
-  if (mode != Mode::None) {
     out["write_ms"] = mode == Mode::InFrame ? summary(write) : json(write.front());
     out["mb_per_frame"] = double(bytes) / 1e6 / frames;
   }
