@@ -53,17 +53,62 @@ std::vector<std::uint32_t> colourOrder(const std::uint32_t* vertices, int per, s
 
 namespace {
 
-// The constraints' order: by colour, or as given as one serial colour.
+// colourOrder over the constraints `members` (indices of `count`), as
+// indices of all of them, placed from `offset` on: `run` gets the colours'
+// starts in the packed arrays.
+void colourMembers(const std::vector<std::uint32_t>& verts, int per,
+                   const std::vector<std::uint32_t>& members, std::size_t vertexCount,
+                   std::uint32_t offset, ColourRun& run, std::vector<std::uint32_t>& order) {
+  std::vector<std::uint32_t> subset;
+  subset.reserve(members.size() * std::size_t(per));
+  for (std::uint32_t i : members)
+    subset.insert(subset.end(), verts.begin() + std::ptrdiff_t(i) * per,
+                  verts.begin() + std::ptrdiff_t(i + 1) * per);
+  for (std::uint32_t k :
+       colourOrder(subset.data(), per, members.size(), vertexCount, run.start, run.serial))
+    order.push_back(members[k]);
+  for (std::uint32_t& start : run.start) start += offset;
+}
+
+// The constraints' order: in blocks where few cross them, else by colour,
+// or as given as one serial colour.
 std::vector<std::uint32_t> packOrder(const std::vector<std::uint32_t>& verts, int per,
                                      std::size_t count, std::size_t vertexCount, bool coloured,
+                                     std::vector<ColourRun>& blocks,
                                      std::vector<std::uint32_t>& colourStart,
                                      std::uint32_t& serialColour) {
-  if (coloured)
-    return colourOrder(verts.data(), per, count, vertexCount, colourStart, serialColour);
-  std::vector<std::uint32_t> order(count);
-  for (std::size_t i = 0; i < count; ++i) order[i] = std::uint32_t(i);
-  colourStart = {0, std::uint32_t(count)};
-  serialColour = 0;
+  std::vector<std::uint32_t> order;
+  order.reserve(count);
+  if (!coloured) {
+    for (std::size_t i = 0; i < count; ++i) order.push_back(std::uint32_t(i));
+    colourStart = {0, std::uint32_t(count)};
+    serialColour = 0;
+    return order;
+  }
+  // Block g holds vertices [g·V/K, (g + 1)·V/K); kSolveBlocks: across.
+  std::vector<std::vector<std::uint32_t>> members(kSolveBlocks + 1);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint32_t* v = verts.data() + i * std::size_t(per);
+    const std::size_t g = std::size_t(v[0]) * kSolveBlocks / vertexCount;
+    bool inside = true;
+    for (int k = 1; k < per; ++k)
+      inside = inside && std::size_t(v[k]) * kSolveBlocks / vertexCount == g;
+    members[inside ? g : kSolveBlocks].push_back(std::uint32_t(i));
+  }
+  ColourRun across;
+  if (count >= kMinBlocked && double(members[kSolveBlocks].size()) <= kMaxAcross * double(count)) {
+    blocks.resize(kSolveBlocks);
+    for (std::size_t g = 0; g < kSolveBlocks; ++g)
+      colourMembers(verts, per, members[g], vertexCount, std::uint32_t(order.size()), blocks[g],
+                    order);
+    colourMembers(verts, per, members[kSolveBlocks], vertexCount, std::uint32_t(order.size()),
+                  across, order);
+  } else {
+    blocks.clear();
+    order = colourOrder(verts.data(), per, count, vertexCount, across.start, across.serial);
+  }
+  colourStart = std::move(across.start);
+  serialColour = across.serial;
   return order;
 }
 
@@ -79,8 +124,8 @@ PackedStretch packStretch(const std::vector<StretchConstraint>& c, std::size_t v
   }
   PackedStretch out;
   out.coloured = coloured;
-  for (std::uint32_t i :
-       packOrder(verts, 2, c.size(), vertexCount, coloured, out.colourStart, out.serialColour)) {
+  for (std::uint32_t i : packOrder(verts, 2, c.size(), vertexCount, coloured, out.blocks,
+                                   out.colourStart, out.serialColour)) {
     out.a.push_back(c[i].a);
     out.b.push_back(c[i].b);
     out.rest.push_back(c[i].rest);
@@ -96,8 +141,8 @@ PackedBend packBend(const std::vector<BendConstraint>& c, std::size_t vertexCoun
   for (const BendConstraint& b : c) verts.insert(verts.end(), b.v, b.v + 4);
   PackedBend out;
   out.coloured = coloured;
-  for (std::uint32_t i :
-       packOrder(verts, 4, c.size(), vertexCount, coloured, out.colourStart, out.serialColour)) {
+  for (std::uint32_t i : packOrder(verts, 4, c.size(), vertexCount, coloured, out.blocks,
+                                   out.colourStart, out.serialColour)) {
     out.v0.push_back(c[i].v[0]);
     out.v1.push_back(c[i].v[1]);
     out.v2.push_back(c[i].v[2]);

@@ -5,6 +5,7 @@
 
 #include "sim/cloth.hpp"
 #include "sim/solve/coefficients.hpp"
+#include "sim/solve/coloring.hpp"
 #include "sim/solve/ranges.hpp"
 #include "sim/thread_team.hpp"
 #include "sim/world.hpp"
@@ -63,6 +64,36 @@ std::vector<Edge> shortestPerPair(std::vector<Edge> edges) {
   for (const Edge& e : edges)
     if (out.empty() || out.back().a != e.a || out.back().b != e.b) out.push_back(e);
   return out;
+}
+
+// The level's constraints into `out`: in blocks where it is large and few
+// cross them (HierarchyLevel::blockStart), else in their own order.
+void packLevel(const std::vector<Edge>& edges, const std::vector<std::uint32_t>& kept,
+               const std::vector<std::uint32_t>& global, std::size_t vertices,
+               HierarchyLevel& out) {
+  std::vector<std::uint32_t> block(edges.size());
+  std::vector<std::uint32_t> start(kSolveBlocks + 2, 0);
+  for (std::size_t j = 0; j < edges.size(); ++j) {
+    const std::size_t ga = std::size_t(global[kept[edges[j].a]]) * kSolveBlocks / vertices;
+    const std::size_t gb = std::size_t(global[kept[edges[j].b]]) * kSolveBlocks / vertices;
+    block[j] = std::uint32_t(ga == gb ? ga : kSolveBlocks);
+    ++start[block[j] + 1];
+  }
+  const bool blocked = out.fine.size() >= kSplitFine &&
+                       double(start[kSolveBlocks + 1]) <= kMaxAcross * double(edges.size());
+  for (std::size_t g = 0; g <= kSolveBlocks; ++g) start[g + 1] += start[g];
+  std::vector<std::uint32_t> order(edges.size());
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (std::size_t j = 0; j < edges.size(); ++j)
+    order[blocked ? fill[block[j]]++ : j] = std::uint32_t(j);
+  if (blocked) out.blockStart.assign(start.begin(), start.end() - 1);
+  out.a.reserve(edges.size());
+  for (std::uint32_t j : order) {
+    out.a.push_back(edges[j].a);
+    out.b.push_back(edges[j].b);
+    out.rest.push_back(edges[j].rest);
+    out.stiffness.push_back(edges[j].stiffness);
+  }
 }
 
 }  // namespace
@@ -203,13 +234,7 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
                                       cloth.restPositions[global[kept[e.b]]]);
       e.rest = std::max(chord, kPathShare * e.rest);
     }
-    out.a.reserve(next.size());
-    for (const Edge& e : next) {
-      out.a.push_back(e.a);
-      out.b.push_back(e.b);
-      out.rest.push_back(e.rest);
-      out.stiffness.push_back(e.stiffness);
-    }
+    packLevel(next, kept, global, n, out);
     std::vector<std::uint32_t> nextGlobal(c);
     std::vector<double> nextMass(c);
     std::vector<char> nextFixed(c);
@@ -294,7 +319,17 @@ void solveHierarchy(const Points& pts, Hierarchy& hierarchy, float kStretch, int
   for (std::size_t l = hierarchy.levels.size(); l-- > 0;) {
     const HierarchyLevel& level = hierarchy.levels[l];
     const bool split = level.fine.size() >= kSplitFine;
-    if (t == 0) {
+    if (!level.blockStart.empty()) {
+      // Those across blocks on thread 0, then whole blocks side by side.
+      const std::vector<std::uint32_t>& start = level.blockStart;
+      for (int sweep = 0; sweep < kHierarchySweeps; ++sweep) {
+        if (t == 0) projectLevel(pts, level, kStretch, start[kSolveBlocks], level.a.size());
+        sync();  // also where thread 0 ended the smaller levels alone
+        for (std::size_t g = std::size_t(t); g < kSolveBlocks; g += std::size_t(n))
+          projectLevel(pts, level, kStretch, start[g], start[g + 1]);
+        if (sweep + 1 < kHierarchySweeps) sync();
+      }
+    } else if (t == 0) {
       for (int sweep = 0; sweep < kHierarchySweeps; ++sweep)
         projectLevel(pts, level, kStretch, 0, level.a.size());
       if (!split) interpolateLevel(pts, level, hierarchy.start, 0, level.fine.size());

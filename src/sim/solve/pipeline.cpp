@@ -174,6 +174,20 @@ void projectConstraints(World& world, const Coefficients& c) {
       sync();
     }
   };
+  // Constraints packed in blocks (coloring.hpp): thread 0 projects those
+  // across blocks, then each thread whole blocks, colour after colour.
+  auto packed = [&](const std::vector<ColourRun>& blocks, const std::vector<std::uint32_t>& start,
+                    std::uint32_t serial, int t, auto&& project) {
+    if (blocks.empty()) return colours(start, serial, t, project);
+    auto run = [&](const std::vector<std::uint32_t>& from, std::uint32_t serialOne) {
+      for (std::uint32_t k = 0; k + 1 < from.size(); ++k)
+        project(from[k], from[k + 1], k == serialOne);
+    };
+    alone(t, [&] { run(start, serial); });
+    for (std::size_t g = std::size_t(t); g < blocks.size(); g += std::size_t(n))
+      run(blocks[g].start, blocks[g].serial);
+    sync();
+  };
   auto selfContacts = [&](int t) {
     if (!lanes) {
       solveSelfContacts(points, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
@@ -213,13 +227,13 @@ void projectConstraints(World& world, const Coefficients& c) {
       case Stage::CoarseLevels:
         return solveHierarchy(points, sc.hierarchy, c.kLimits, t, n, &team);
       case Stage::Stretch:
-        return colours(ps.colourStart, ps.serialColour, t,
-                       [&](std::size_t b, std::size_t e, bool serial) {
-                         batch::stretchRange(sa, b, e, serial);
-                       });
+        return packed(ps.blocks, ps.colourStart, ps.serialColour, t,
+                      [&](std::size_t b, std::size_t e, bool serial) {
+                        batch::stretchRange(sa, b, e, serial);
+                      });
       case Stage::Bend:
-        return colours(
-            pb.colourStart, pb.serialColour, t,
+        return packed(
+            pb.blocks, pb.colourStart, pb.serialColour, t,
             [&](std::size_t b, std::size_t e, bool serial) { batch::bendRange(ba, b, e, serial); });
       case Stage::IsometricBend:
         return alone(t, [&] {

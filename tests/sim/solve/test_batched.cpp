@@ -70,6 +70,55 @@ TEST(Colouring, EveryConstraintOnceAndNoSharedVertexWithinAColour) {
   }
 }
 
+TEST(Colouring, AGridIsPackedInBlocksThatShareNoVertex) {
+  // 64²: each block's constraints stay inside it, so threads project whole
+  // blocks without meeting; few edges and hinges cross blocks.
+  auto prepared = sim::prepareMesh(scene::makeGrid(64, 2.0f, glm::vec3(0)));
+  const sim::Cloth cloth = sim::buildCloth(prepared.value(), 0.1f);
+  const std::size_t n = cloth.vertexCount();
+  const sim::PackedBend pb = sim::packBend(cloth.bend, n);
+  const sim::PackedStretch ps = sim::packStretch(cloth.stretch, n);
+  ASSERT_EQ(ps.blocks.size(), sim::kSolveBlocks);
+  ASSERT_EQ(pb.blocks.size(), sim::kSolveBlocks);
+  auto blockOf = [&](std::uint32_t v) { return std::size_t(v) * sim::kSolveBlocks / n; };
+  std::size_t inBlocks = 0;
+  for (std::size_t g = 0; g < sim::kSolveBlocks; ++g) {
+    const std::vector<std::uint32_t>& start = pb.blocks[g].start;
+    ASSERT_GE(start.size(), 2u);
+    for (std::size_t c = 0; c + 1 < start.size(); ++c) {
+      std::set<std::uint32_t> seen;
+      for (std::uint32_t i = start[c]; i < start[c + 1]; ++i)
+        for (std::uint32_t v : {pb.v0[i], pb.v1[i], pb.v2[i], pb.v3[i]}) {
+          EXPECT_EQ(blockOf(v), g);
+          EXPECT_TRUE(seen.insert(v).second);
+        }
+    }
+    inBlocks += start.back() - start.front();
+    EXPECT_EQ(ps.blocks[g].start.front(), g == 0 ? 0u : ps.blocks[g - 1].start.back());
+  }
+  // Those across blocks come after the blocks and are few.
+  EXPECT_EQ(pb.colourStart.front(), inBlocks);
+  EXPECT_EQ(pb.colourStart.back(), pb.size());
+  EXPECT_LT(double(pb.size() - inBlocks), 0.1 * double(pb.size()));
+
+  // Indices that do not follow the surface: no blocks, colours as before.
+  std::vector<sim::StretchConstraint> shuffled = cloth.stretch;
+  std::vector<std::uint32_t> perm(n);
+  for (std::uint32_t i = 0; i < n; ++i) perm[i] = i;
+  std::shuffle(perm.begin(), perm.end(), std::mt19937(7));
+  for (sim::StretchConstraint& c : shuffled) {
+    c.a = perm[c.a];
+    c.b = perm[c.b];
+  }
+  const sim::PackedStretch loose = sim::packStretch(shuffled, n);
+  EXPECT_TRUE(loose.blocks.empty());
+  EXPECT_EQ(loose.colourStart.back(), loose.size());
+  // Too few to share among threads: no blocks either.
+  auto small = sim::prepareMesh(scene::makeGrid(24, 2.0f, glm::vec3(0)));
+  const sim::Cloth smallCloth = sim::buildCloth(small.value(), 0.1f);
+  EXPECT_TRUE(sim::packStretch(smallCloth.stretch, smallCloth.vertexCount()).blocks.empty());
+}
+
 TEST(Batched, SimdAndScalarPathsAreBitIdentical) {
   for (const char* solver : {"solver=pbd", "solver=xpbd"}) {
     const std::vector<std::string> sets = {"resolution=20", solver, "threads=1"};

@@ -3,10 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include <algorithm>
 #include <cmath>
 
 #include "scene_helpers.hpp"
+#include "sim/solve/coloring.hpp"
 #include "sim/solve/hierarchy.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
@@ -147,4 +150,21 @@ TEST(Hierarchy, LargeLevelsAreSplitSmallOnesAreNot) {
   ASSERT_GE(h.levels.size(), 2u);
   EXPECT_GE(h.levels.front().fine.size(), sim::kSplitFine);
   EXPECT_LT(h.levels.back().fine.size(), sim::kSplitFine);
+  // The large level's constraints are in blocks (each block's in the
+  // level's order, none joining two blocks), the small one's are not.
+  const sim::HierarchyLevel& fine = h.levels.front();
+  ASSERT_EQ(fine.blockStart.size(), sim::kSolveBlocks + 1);
+  EXPECT_TRUE(h.levels.back().blockStart.empty());
+  const std::size_t n = w.cloth.vertexCount();
+  for (std::size_t g = 0; g < sim::kSolveBlocks; ++g)
+    for (std::uint32_t j = fine.blockStart[g]; j < fine.blockStart[g + 1]; ++j) {
+      EXPECT_EQ(std::size_t(fine.vertex[fine.a[j]]) * sim::kSolveBlocks / n, g);
+      EXPECT_EQ(std::size_t(fine.vertex[fine.b[j]]) * sim::kSolveBlocks / n, g);
+      if (j > fine.blockStart[g]) {
+        EXPECT_LT(std::make_pair(fine.a[j - 1], fine.b[j - 1]),
+                  std::make_pair(fine.a[j], fine.b[j]));
+      }
+    }
+  EXPECT_LT(double(fine.a.size() - fine.blockStart[sim::kSolveBlocks]),
+            0.1 * double(fine.a.size()));
 }
