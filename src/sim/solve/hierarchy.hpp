@@ -51,8 +51,9 @@ struct HierarchyLevel {
   // A level of at least kSplitFine fine vertices whose constraints mostly
   // join vertices of one block of cloth indices (coloring.hpp): its
   // constraints by block, each block's in the order above, and those across
-  // blocks last; block g is [blockStart[g], blockStart[g + 1]), the rest
-  // from blockStart[kSolveBlocks]. Empty otherwise.
+  // blocks stored after them (and projected before them); block g is
+  // [blockStart[g], blockStart[g + 1]), the rest from blockStart[kSolveBlocks].
+  // Empty otherwise.
   std::vector<std::uint32_t> blockStart;
   // The finer level's vertices that this level does not keep (cloth
   // indices), each with its parents (indices into `vertex`) and weights
@@ -83,8 +84,8 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
 // Called by every thread t of n in a job of `team` (null when n is 1), which
 // it meets at the team's barrier between the parts: the projections run on
 // thread 0 in the levels' own order (which carries a correction further per
-// sweep than colour by colour), but on a level in blocks each thread
-// projects whole blocks and thread 0 then those across them; the fine
+// sweep than colour by colour), but on a level in blocks thread 0 first
+// projects those across blocks and then each thread whole blocks; the fine
 // vertices of a level of at least kSplitFine are moved on all the threads,
 // of a smaller one on thread 0. The same result on any n.
 constexpr int kHierarchySweeps = 1;
