@@ -53,9 +53,9 @@ std::vector<std::uint32_t> colourOrder(const std::uint32_t* vertices, int per, s
 
 namespace {
 
-// colourOrder over the constraints `members` (indices of `count`), as
-// indices of all of them, placed from `offset` on: `run` gets the colours'
-// starts in the packed arrays.
+// colourOrder over the constraints `members` (indices into all of them),
+// appended to `order`; `run` gets the colours' starts in the packed arrays,
+// whose first `offset` places come before these.
 void colourMembers(const std::vector<std::uint32_t>& verts, int per,
                    const std::vector<std::uint32_t>& members, std::size_t vertexCount,
                    std::uint32_t offset, ColourRun& run, std::vector<std::uint32_t>& order) {
