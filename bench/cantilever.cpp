@@ -66,7 +66,8 @@ void printCantileverTable(const std::vector<CantileverRow>& rows,
   Droop converged[2];
   for (int k = 0; k < 2; ++k) converged[k] = runStrip(kBends[k], reference);
   std::printf(
-      "\nCantilever (XPBD, damping 0.1): a 1 m × 0.2 m strip clamped at one end, settled droop "
+      "\nCantilever (XPBD, or VBD on its energies; damping 0.1): a 1 m × 0.2 m strip clamped at "
+      "one end, settled droop "
       "of the free end (mean over frames %d to %d) in m, and off the converged droop (100 × 10) "
       "by %%.\n\n",
       kFrames - kSettled + 1, kFrames);

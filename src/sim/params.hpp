@@ -15,7 +15,7 @@
 
 namespace drape::sim {
 
-enum class SolverKind : std::uint8_t { Pbd, Xpbd, MassSpring };
+enum class SolverKind : std::uint8_t { Pbd, Xpbd, MassSpring, Vbd };
 enum class BalloonModel : std::uint8_t { Pressure, Tets };
 enum class BendingModel : std::uint8_t { Dihedral, Isometric };
 enum class KernelKind : std::uint8_t { Batched, Reference };

@@ -50,8 +50,10 @@ Coefficients deriveCoefficients(const Params& params, int iterations, float cheb
                                 std::vector<float>& bendEach) {
   Coefficients c;
   c.xpbd = params.solver == SolverKind::Xpbd;
+  c.vbd = params.solver == SolverKind::Vbd;
   c.isometric = params.bending == BendingModel::Isometric;
   c.iterations = iterations;
+  c.h = h;
   c.chebyshev = chebyshev;
   c.kStretch = acceleratedStiffness(params.k_stretch, iterations, chebyshev);
   c.kBend = acceleratedStiffness(params.k_bend, iterations, chebyshev);

@@ -42,8 +42,10 @@ inline float stretchLimitSlack(float kStretch) {
 
 struct Coefficients {
   bool xpbd = false;
+  bool vbd = false;        // Vertex Block Descent: the vertices' sweeps instead of the constraints'
   bool isometric = false;  // isometric bending (Bergou et al. 2006) instead of dihedral
   int iterations = 1;
+  float h = 0.0f;  // the sub-step, s
   // PBD: k' per iteration; XPBD: α̃ = α / h². A kernel takes both: PBD runs
   // with α̃ = 0, XPBD with k = 1.
   float kStretch = 1.0f, kBend = 1.0f;

@@ -31,6 +31,7 @@ enum class Stage : std::uint8_t {
   Stretch,           // per edge
   Bend,              // dihedral, per inner edge
   IsometricBend,     // isometric (Bergou et al. 2006)
+  VertexBlocks,      // Vertex Block Descent instead of the three above
   Chebyshev,         // the iterate accelerated (chebyshev.hpp), before the limits' word
   Tethers,           // long-range attachments to the pins
   Attachments,       // cloth vertices tied to rigid bodies
@@ -48,10 +49,11 @@ std::size_t activeStages(const World& world, const Coefficients& c,
   const bool has[kStageCount] = {
       world.cloth.pressureActive,
       world.grab.soft,
-      !sc.hierarchy.empty(),
-      c.stretchOn && !sc.packedStretch.a.empty(),
-      c.bendOn && !c.isometric && !sc.packedBend.v0.empty(),
-      c.bendOn && c.isometric && !world.cloth.isoBend.empty(),
+      !c.vbd && !sc.hierarchy.empty(),
+      !c.vbd && c.stretchOn && !sc.packedStretch.a.empty(),
+      !c.vbd && c.bendOn && !c.isometric && !sc.packedBend.v0.empty(),
+      !c.vbd && c.bendOn && c.isometric && !world.cloth.isoBend.empty(),
+      c.vbd && !sc.vbd.byColour.empty(),
       c.chebyshev > 0.0f,
       !sc.tethers.empty(),
       !world.attachments.empty(),
@@ -116,6 +118,9 @@ void projectConstraints(World& world, const Coefficients& c) {
     batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
   };
   const Points points = Points::ofBuffer(buffer.data());
+  // Vertex Block Descent's inertial targets: the predicted positions.
+  if (c.vbd) sc.vbdTarget.assign(buffer.begin(), buffer.end());
+  const VbdStiffness vbdK{prm.k_stretch, prm.k_bend, c.h};
   const batch::TetherArgs ta{p, sc.tethers.vertex.data(), sc.tethers.anchor.data(),
                              sc.tethers.rest.data(), c.limitSlack};
   batch::StretchArgs sa{p,
@@ -241,6 +246,19 @@ void projectConstraints(World& world, const Coefficients& c) {
             solveIsoBend(s, cloth.isoBend.data(), cloth.isoBend.size(), c, sc.lambdaBend.data());
           });
         });
+      case Stage::VertexBlocks: {
+        // A colour's vertices share no constraint: any split gives the
+        // same result.
+        const VbdTopology& vt = sc.vbd;
+        for (std::size_t k = 0; k + 1 < vt.colourStart.size(); ++k) {
+          std::size_t b, e;
+          batch::share(vt.colourStart[k], vt.colourStart[k + 1], t, n, b, e);
+          vbdSweep(cloth, vt, points, sc.vbdTarget.data(), vbdK, std::uint32_t(b),
+                   std::uint32_t(e));
+          sync();
+        }
+        return;
+      }
       case Stage::Tethers: {
         // Each tether moves only its own free vertex, towards a pin that
         // does not move: any split gives the same result.

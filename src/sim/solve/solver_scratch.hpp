@@ -16,6 +16,7 @@
 #include "sim/collision/untangle.hpp"
 #include "sim/models/mass_spring.hpp"
 #include "sim/models/tet_volume.hpp"
+#include "sim/models/vertex_block_descent.hpp"
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/damping.hpp"
 #include "sim/solve/hierarchy.hpp"
@@ -45,6 +46,10 @@ struct SolverScratch {
   std::uint32_t hierarchyGrab = UINT32_MAX;
   int hierarchyLevels = -1;
   std::vector<float> lambdaStretch, lambdaBend;
+  // Vertex Block Descent (vertex_block_descent.hpp): the vertices by colour
+  // and their constraints, and the sub-step's inertial targets y.
+  VbdTopology vbd;
+  std::vector<glm::vec4> vbdTarget;
   // The batched solver's copy of p and w, x y z w per vertex (kernel_args.hpp).
   std::vector<glm::vec4> solvePoints;
   // Chebyshev acceleration (chebyshev.hpp): ω per iteration, the iterates

@@ -45,8 +45,10 @@ void step(World& world) {
   const std::uint32_t grabbed =
       world.grab.active && !world.grab.soft ? world.grab.vertex : UINT32_MAX;
   const bool tearing = prm.tear > 0.0f || (world.grab.active && world.grab.tear > 0.0f);
-  const int levels =
-      prm.solver == SolverKind::MassSpring || cloth.pressureActive || tearing ? 0 : prm.levels;
+  const int levels = prm.solver == SolverKind::MassSpring || prm.solver == SolverKind::Vbd ||
+                             cloth.pressureActive || tearing
+                         ? 0
+                         : prm.levels;
   if (sc.hierarchyPins != world.pinsVersion || sc.hierarchyTopology != cloth.topologyVersion ||
       sc.hierarchyGrab != grabbed || sc.hierarchyLevels != levels) {
     sc.hierarchy = buildHierarchy(cloth, s.w, levels);
@@ -58,6 +60,12 @@ void step(World& world) {
 
   // The position-based solvers' constraints and what the sliders mean to
   // them (mass-spring has springs instead).
+  if (prm.solver == SolverKind::Vbd) {
+    const bool isometric = prm.bending == BendingModel::Isometric;
+    if (sc.vbd.version != cloth.topologyVersion || sc.vbd.isometric != isometric ||
+        sc.vbd.edgeStart.size() != n + 1)
+      buildVbdTopology(cloth, isometric, sc.vbd);
+  }
   Coefficients coefficients;
   if (prm.solver != SolverKind::MassSpring) {
     packConstraints(world);

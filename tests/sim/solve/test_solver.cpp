@@ -120,29 +120,32 @@ TEST(Bending, IsometricModelAlsoResistsBending) {
 
 TEST(Xpbd, SpringExtensionMatchesCompliance) {
   // A 1 kg mass hanging from a pinned vertex on one stretch constraint of
-  // compliance α settles at extension α·m·g (XPBD: stiffness 1/α in N/m).
-  sim::Cloth cloth;
-  cloth.restPositions = {glm::vec3(0.0f), glm::vec3(0.0f, -1.0f, 0.0f)};
-  cloth.mass = {1.0f, 1.0f};
-  cloth.stretch = {{0, 1, 1.0f}};
-  cloth.piece = {0, 0};
-  cloth.pieceCount = 1;
-  sim::Params params;
-  params.solver = sim::SolverKind::Xpbd;
-  params.k_stretch = 0.5f;  // α = (1/0.5 − 1) · unit
-  params.iterations = 20;
-  params.damping = 0.0f;
-  params.tethers = 0;  // a tether would hold the mass at the rest length
-  sim::World w = sim::makeWorld(cloth, params);
-  sim::pinVertex(w, 0);
-  // Critically damped settling by a velocity drag on top (the test's own).
-  for (int i = 0; i < 2000; ++i) {
-    sim::step(w);
-    w.state.v[1] *= 0.9f;
+  // compliance α settles at extension α·m·g (XPBD: stiffness 1/α in N/m);
+  // Vertex Block Descent takes the same energy.
+  for (sim::SolverKind solver : {sim::SolverKind::Xpbd, sim::SolverKind::Vbd}) {
+    sim::Cloth cloth;
+    cloth.restPositions = {glm::vec3(0.0f), glm::vec3(0.0f, -1.0f, 0.0f)};
+    cloth.mass = {1.0f, 1.0f};
+    cloth.stretch = {{0, 1, 1.0f}};
+    cloth.piece = {0, 0};
+    cloth.pieceCount = 1;
+    sim::Params params;
+    params.solver = solver;
+    params.k_stretch = 0.5f;  // α = (1/0.5 − 1) · unit
+    params.iterations = 20;
+    params.damping = 0.0f;
+    params.tethers = 0;  // a tether would hold the mass at the rest length
+    sim::World w = sim::makeWorld(cloth, params);
+    sim::pinVertex(w, 0);
+    // Critically damped settling by a velocity drag on top (the test's own).
+    for (int i = 0; i < 2000; ++i) {
+      sim::step(w);
+      w.state.v[1] *= 0.9f;
+    }
+    const float alpha = sim::complianceFromStiffness(0.5f, sim::kStretchComplianceUnit);
+    const float extension = -w.state.x[1].y - 1.0f;
+    EXPECT_NEAR(extension, alpha * 1.0f * 9.81f, 0.02f * alpha * 9.81f) << int(solver);
   }
-  const float alpha = sim::complianceFromStiffness(0.5f, sim::kStretchComplianceUnit);
-  const float extension = -w.state.x[1].y - 1.0f;
-  EXPECT_NEAR(extension, alpha * 1.0f * 9.81f, 0.02f * alpha * 9.81f);
 }
 
 TEST(Xpbd, RunsAllScenesAndSubsteps) {
