@@ -93,13 +93,8 @@ void buildVbdTopology(const Cloth& cloth, bool isometric, VbdTopology& t) {
   t.isometric = isometric;
 }
 
-float vbdStretchStiffness(float k) {
-  const float alpha = complianceFromStiffness(k, kStretchComplianceUnit);
-  return alpha > 1.0f / kVbdStiffest ? 1.0f / alpha : kVbdStiffest;
-}
-
-float vbdBendStiffness(float k) {
-  const float alpha = complianceFromStiffness(k, kBendComplianceUnit);
+float vbdStiffness(float k, float unit) {
+  const float alpha = complianceFromStiffness(k, unit);
   return alpha > 1.0f / kVbdStiffest ? 1.0f / alpha : kVbdStiffest;
 }
 
@@ -114,7 +109,7 @@ VbdBlock vbdBlock(const Cloth& cloth, const VbdTopology& t, const Points& pts,
   b.energy = 0.5 * double(inertia) * double(glm::dot(off, off));
   for (std::uint32_t e = t.edgeStart[i]; e < t.edgeStart[i + 1]; ++e) {
     const StretchConstraint& s = cloth.stretch[t.edges[e]];
-    const float ks = vbdStretchStiffness(std::min(1.0f, k.kStretch * s.stiffness));
+    const float ks = vbdStiffness(std::min(1.0f, k.kStretch * s.stiffness), kStretchComplianceUnit);
     const glm::vec3 d = x - pts.p(s.a + s.b - i);
     const float len = glm::length(d);
     if (!(len > 1e-12f)) continue;
@@ -139,7 +134,7 @@ VbdBlock vbdBlock(const Cloth& cloth, const VbdTopology& t, const Points& pts,
       multiplier = s.stiffness;
     }
     if (!c.valid) continue;
-    const float kb = k.kBend > 0.0f ? vbdBendStiffness(std::min(1.0f, k.kBend * multiplier)) : 0.0f;
+    const float kb = vbdStiffness(std::min(1.0f, k.kBend * multiplier), kBendComplianceUnit);
     if (kb > 0.0f) addConstraint(b, kb, c.C, c.grad[r]);
   }
   return b;
@@ -153,15 +148,7 @@ void vbdSweep(const Cloth& cloth, const VbdTopology& t, const Points& pts, const
     const VbdBlock b = vbdBlock(cloth, t, pts, target, k, i);
     const float det = glm::determinant(b.hessian);
     if (!(std::abs(det) > 1e-30f)) continue;
-    // Backtracking: the Gauss-Newton block underestimates a strongly bent
-    // hinge's curvature, and its full step can raise the vertex's terms.
-    const glm::vec3 x = pts.p(i);
-    glm::vec3 step = glm::inverse(b.hessian) * b.force;
-    for (int tries = 0; tries < 6; ++tries, step *= 0.5f) {
-      pts.p(i) = x + step;
-      if (vbdBlock(cloth, t, pts, target, k, i).energy <= b.energy) break;
-      pts.p(i) = x;
-    }
+    pts.p(i) += glm::inverse(b.hessian) * b.force;
   }
 }
 

@@ -59,8 +59,9 @@ struct VbdStiffness {
   float kStretch = 1.0f, kBend = 1.0f;  // the sliders
   float h = 1.0f;                       // the sub-step, s
 };
-float vbdStretchStiffness(float k);  // 1/α for XPBD's k (kVbdStiffest at most)
-float vbdBendStiffness(float k);
+// 1/α for XPBD's k with its compliance unit (coefficients.hpp), at most
+// kVbdStiffest; 0 for k = 0.
+float vbdStiffness(float k, float unit);
 
 // Vertex i's block of the incremental potential at positions `pts`: the
 // force f (−∇_i G) and the 3×3 block H, and G's terms that involve i.

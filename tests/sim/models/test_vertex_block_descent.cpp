@@ -63,11 +63,13 @@ struct Patch {
     }
     for (const sim::StretchConstraint& s : cloth.stretch) {
       const double c = double(glm::length(p[s.a] - p[s.b]) - s.rest);
-      g += 0.5 * double(sim::vbdStretchStiffness(k.kStretch)) * c * c;
+      g += 0.5 * double(sim::vbdStiffness(k.kStretch, sim::kStretchComplianceUnit)) * c * c;
     }
     for (const sim::BendConstraint& b : cloth.bend) {
       const auto e = sim::evalDihedral(p[b.v[0]], p[b.v[1]], p[b.v[2]], p[b.v[3]], b.restAngle);
-      if (e.valid) g += 0.5 * double(sim::vbdBendStiffness(k.kBend)) * double(e.C) * double(e.C);
+      if (e.valid)
+        g += 0.5 * double(sim::vbdStiffness(k.kBend, sim::kBendComplianceUnit)) * double(e.C) *
+             double(e.C);
     }
     return g;
   }
