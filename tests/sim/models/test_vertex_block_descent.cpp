@@ -19,6 +19,7 @@
 #include "sim/models/vertex_block_descent.hpp"
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/constraints.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
@@ -180,9 +181,12 @@ TEST(Vbd, SweepsLowerThePotential) {
 TEST(Vbd, SameResultOnAnyThreadCount) {
   std::uint64_t hashes[3];
   int k = 0;
-  for (const char* threads : {"threads=1", "threads=2", "threads=4"}) {
-    sim::World w = buildScene("drape", {"solver=vbd", "resolution=40", threads});
-    for (int i = 0; i < 40; ++i) sim::step(w);
+  for (int threads : {1, 2, 4}) {
+    // Large enough that the team really takes that many threads.
+    sim::World w =
+        buildScene("drape", {"solver=vbd", "resolution=72", "threads=" + std::to_string(threads)});
+    ASSERT_EQ(sim::solverThreads(threads, w.cloth.stretch.size() + w.cloth.bend.size()), threads);
+    for (int i = 0; i < 30; ++i) sim::step(w);
     ASSERT_TRUE(sim::allFinite(w));
     hashes[k++] = hashPositions(w);
   }
