@@ -58,14 +58,15 @@ void step(World& world) {
     sc.hierarchyLevels = levels;
   }
 
-  // The position-based solvers' constraints and what the sliders mean to
-  // them (mass-spring has springs instead).
+  // Vertex Block Descent's colours and each vertex's constraints.
   if (prm.solver == SolverKind::Vbd) {
     const bool isometric = prm.bending == BendingModel::Isometric;
     if (sc.vbd.version != cloth.topologyVersion || sc.vbd.isometric != isometric ||
         sc.vbd.edgeStart.size() != n + 1)
       buildVbdTopology(cloth, isometric, sc.vbd);
   }
+  // The position-based solvers' constraints and what the sliders mean to
+  // them (mass-spring has springs instead).
   Coefficients coefficients;
   if (prm.solver != SolverKind::MassSpring) {
     packConstraints(world);
