@@ -102,6 +102,7 @@ const std::vector<ParamDesc> kTable = {
     real("dt", "time", &Params::dt, 1e-4, 0.25, "s", "time step of one frame", kLog),
     integer("substeps", "time", &Params::substeps, 1, 100, "sub-steps per frame, each of dt/substeps"),
     integer("iterations", "time", &Params::iterations, 1, 200, "solver iterations per sub-step"),
+    integer("stretch_sweeps", "solver", &Params::stretch_sweeps, 1, 16, "Gauss-Seidel sweeps of the stretch constraints in each iteration (PBD, XPBD): the stiffest constraints and the cheapest (a sweep costs about a seventh of an iteration); PBD's k' per sweep keeps k_stretch's meaning. One for balloons and while tearing"),
     choice("solver", "solver", &Params::solver, {"pbd", "xpbd", "mass-spring", "vbd"}, "PBD with stiffness k' = 1 − (1 − k)^(1/n) (paper §3.3), XPBD with compliance and multipliers, the explicit mass-spring cloth (it takes the sub-steps its stability needs), or Vertex Block Descent (Chen et al. 2024: a Newton step per vertex on XPBD's energies)"),
     choice("kernels", "solver", &Params::kernels, {"batched", "reference"}, "constraints coloured and projected in SIMD lanes and threads, or plain Gauss-Seidel in mesh order"),
     integer("threads", "solver", &Params::threads, 0, 64, "solver threads; 0 = one per core"),

@@ -69,4 +69,9 @@ float acceleratedStiffness(float k, int iterations, float rho) {
   return 0.5f * (lo + hi);
 }
 
+float sweptStiffness(float k, int iterations, int sweeps, float rho) {
+  const float perIteration = acceleratedStiffness(k, iterations, rho);
+  return sweeps > 1 ? linearizedStiffness(perIteration, sweeps) : perIteration;
+}
+
 }  // namespace drape::sim

@@ -56,4 +56,10 @@ double errorLeft(float kPrime, int iterations, float rho);
 // iterations for the schedule to start, 1 − (1 − k)^(1/n) (§3.3).
 float acceleratedStiffness(float k, int iterations, float rho);
 
+// PBD: the stiffness per projection when each of those iterations projects
+// the constraint `sweeps` times: 1 − (1 − k')^(1/sweeps) with k' the
+// iteration's acceleratedStiffness, so that the sweeps of an iteration
+// leave what one projection at k' would.
+float sweptStiffness(float k, int iterations, int sweeps, float rho);
+
 }  // namespace drape::sim

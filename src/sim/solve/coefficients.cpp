@@ -19,7 +19,8 @@ namespace {
 // kRemembered of them kept.
 template <typename Multiplier>
 const float* materialValues(std::size_t count, Multiplier&& multiplier, float k, int iterations,
-                            float rho, bool xpbd, float unit, float h, std::vector<float>& out) {
+                            int sweeps, float rho, bool xpbd, float unit, float h,
+                            std::vector<float>& out) {
   constexpr std::size_t kRemembered = 16;
   std::pair<float, float> known[kRemembered];  // multiplier, value
   std::size_t knownCount = 0;
@@ -28,7 +29,7 @@ const float* materialValues(std::size_t count, Multiplier&& multiplier, float k,
       if (known[i].first == m) return known[i].second;
     const float kc = std::min(1.0f, k * m);
     const float value = xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f)
-                             : acceleratedStiffness(kc, iterations, rho);
+                             : sweptStiffness(kc, iterations, sweeps, rho);
     if (knownCount < kRemembered) known[knownCount++] = {m, value};
     return value;
   };
@@ -44,18 +45,19 @@ const float* materialValues(std::size_t count, Multiplier&& multiplier, float k,
 
 }  // namespace
 
-Coefficients deriveCoefficients(const Params& params, int iterations, float chebyshev, float h,
-                                const PackedStretch& stretch, const PackedBend& bend,
-                                const Cloth& cloth, std::vector<float>& stretchEach,
-                                std::vector<float>& bendEach) {
+Coefficients deriveCoefficients(const Params& params, int iterations, int stretchSweeps,
+                                float chebyshev, float h, const PackedStretch& stretch,
+                                const PackedBend& bend, const Cloth& cloth,
+                                std::vector<float>& stretchEach, std::vector<float>& bendEach) {
   Coefficients c;
   c.xpbd = params.solver == SolverKind::Xpbd;
   c.vbd = params.solver == SolverKind::Vbd;
   c.isometric = params.bending == BendingModel::Isometric;
   c.iterations = iterations;
+  c.stretchSweeps = std::max(stretchSweeps, 1);
   c.h = h;
   c.chebyshev = chebyshev;
-  c.kStretch = acceleratedStiffness(params.k_stretch, iterations, chebyshev);
+  c.kStretch = sweptStiffness(params.k_stretch, iterations, c.stretchSweeps, chebyshev);
   c.kBend = acceleratedStiffness(params.k_bend, iterations, chebyshev);
   c.alphaStretch = complianceFromStiffness(params.k_stretch, kStretchComplianceUnit) / (h * h);
   c.alphaBend = complianceFromStiffness(params.k_bend, kBendComplianceUnit) / (h * h);
@@ -66,7 +68,7 @@ Coefficients deriveCoefficients(const Params& params, int iterations, float cheb
   if (!stretch.uniform)
     c.stretchEach = materialValues(
         stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,
-        iterations, chebyshev, c.xpbd, kStretchComplianceUnit, h, stretchEach);
+        iterations, c.stretchSweeps, chebyshev, c.xpbd, kStretchComplianceUnit, h, stretchEach);
   if (c.isometric) {
     const bool uniform =
         std::all_of(cloth.isoBend.begin(), cloth.isoBend.end(),
@@ -74,10 +76,10 @@ Coefficients deriveCoefficients(const Params& params, int iterations, float cheb
     if (!uniform)
       c.bendEach = materialValues(
           cloth.isoBend.size(), [&](std::size_t j) { return cloth.isoBend[j].stiffness; },
-          params.k_bend, iterations, chebyshev, c.xpbd, kBendComplianceUnit, h, bendEach);
+          params.k_bend, iterations, 1, chebyshev, c.xpbd, kBendComplianceUnit, h, bendEach);
   } else if (!bend.uniform) {
     c.bendEach = materialValues(
-        bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, iterations,
+        bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, iterations, 1,
         chebyshev, c.xpbd, kBendComplianceUnit, h, bendEach);
   }
   return c;

@@ -45,9 +45,10 @@ struct Coefficients {
   bool vbd = false;        // Vertex Block Descent: the vertices' sweeps instead of the constraints'
   bool isometric = false;  // isometric bending (Bergou et al. 2006) instead of dihedral
   int iterations = 1;
-  float h = 0.0f;  // the sub-step, s
-  // PBD: k' per iteration; XPBD: α̃ = α / h². A kernel takes both: PBD runs
-  // with α̃ = 0, XPBD with k = 1.
+  int stretchSweeps = 1;  // sweeps of the stretch constraints per iteration
+  float h = 0.0f;         // the sub-step, s
+  // PBD: k' per iteration (stretch: per sweep); XPBD: α̃ = α / h². A kernel
+  // takes both: PBD runs with α̃ = 0, XPBD with k = 1.
   float kStretch = 1.0f, kBend = 1.0f;
   float alphaStretch = 0.0f, alphaBend = 0.0f;
   bool stretchOn = true, bendOn = true;  // off: infinitely soft
@@ -66,13 +67,16 @@ struct Coefficients {
   float bendAlpha() const { return xpbd ? alphaBend : 0.0f; }
 };
 
-// The coefficients of a sub-step of `h` with `iterations` passes,
-// accelerated with ρ = `chebyshev` (0: not; chebyshev.hpp); the
+// The coefficients of a sub-step of `h` with `iterations` passes, each
+// sweeping the stretch constraints `stretchSweeps` times, accelerated with
+// ρ = `chebyshev` (0: not; chebyshev.hpp). PBD's stretch k' per sweep
+// leaves, after the sweeps of an iteration, what one projection at the
+// iteration's k' would: 1 − (1 − k')^(1/sweeps). The
 // per-constraint values are written into `stretchEach` / `bendEach`, which
 // must outlive the result.
-Coefficients deriveCoefficients(const Params& params, int iterations, float chebyshev, float h,
-                                const PackedStretch& stretch, const PackedBend& bend,
-                                const Cloth& cloth, std::vector<float>& stretchEach,
-                                std::vector<float>& bendEach);
+Coefficients deriveCoefficients(const Params& params, int iterations, int stretchSweeps,
+                                float chebyshev, float h, const PackedStretch& stretch,
+                                const PackedBend& bend, const Cloth& cloth,
+                                std::vector<float>& stretchEach, std::vector<float>& bendEach);
 
 }  // namespace drape::sim

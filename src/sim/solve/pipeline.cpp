@@ -232,10 +232,12 @@ void projectConstraints(World& world, const Coefficients& c) {
       case Stage::CoarseLevels:
         return solveHierarchy(points, sc.hierarchy, c.kLimits, t, n, &team);
       case Stage::Stretch:
-        return packed(ps.blocks, ps.colourStart, ps.serialColour, t,
-                      [&](std::size_t b, std::size_t e, bool serial) {
-                        batch::stretchRange(sa, b, e, serial);
-                      });
+        for (int sweep = 0; sweep < c.stretchSweeps; ++sweep)
+          packed(ps.blocks, ps.colourStart, ps.serialColour, t,
+                 [&](std::size_t b, std::size_t e, bool serial) {
+                   batch::stretchRange(sa, b, e, serial);
+                 });
+        return;
       case Stage::Bend:
         return packed(
             pb.blocks, pb.colourStart, pb.serialColour, t,

@@ -39,9 +39,13 @@ void step(World& world) {
     sc.tethersPins = world.pinsVersion;
     sc.tethersTopology = cloth.topologyVersion;
   }
-  // Coarse levels for the position-based solvers, and not where stretch is
+  // Coarse levels for the position-based solvers, but not where stretch is
   // wanted: a balloon inflates by the stretch its pressure and edges settle
-  // at, and tearing by strain needs edges that stretch where it is pulled.
+  // at, and tearing by strain needs edges that stretch where it is pulled
+  // (the levels' limits hold every edge at its rest length). Likewise one
+  // sweep of the stretch constraints per iteration there: more carry a
+  // balloon's pressure or a tearing pull across the cloth instead of
+  // letting the edges there give.
   const std::uint32_t grabbed =
       world.grab.active && !world.grab.soft ? world.grab.vertex : UINT32_MAX;
   const bool tearing = prm.tear > 0.0f || (world.grab.active && world.grab.tear > 0.0f);
@@ -49,6 +53,7 @@ void step(World& world) {
                              cloth.pressureActive || tearing
                          ? 0
                          : prm.levels;
+  const int stretchSweeps = cloth.pressureActive || tearing ? 1 : prm.stretch_sweeps;
   if (sc.hierarchyPins != world.pinsVersion || sc.hierarchyTopology != cloth.topologyVersion ||
       sc.hierarchyGrab != grabbed || sc.hierarchyLevels != levels) {
     sc.hierarchy = buildHierarchy(cloth, s.w, levels);
@@ -71,8 +76,8 @@ void step(World& world) {
   if (prm.solver != SolverKind::MassSpring) {
     packConstraints(world);
     coefficients =
-        deriveCoefficients(prm, iterations, chebyshevRho(world, iterations), h, sc.packedStretch,
-                           sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
+        deriveCoefficients(prm, iterations, stretchSweeps, chebyshevRho(world, iterations), h,
+                           sc.packedStretch, sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
   }
 
   world.stats.selfContacts = 0;

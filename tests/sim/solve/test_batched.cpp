@@ -132,12 +132,15 @@ TEST(Batched, SimdAndScalarPathsAreBitIdentical) {
 }
 
 TEST(Batched, ThreadCountDoesNotChangeTheResult) {
-  // Large enough that two and four threads really split the colours.
-  const auto one = positionsAfter({"resolution=64", "threads=1"}, 20);
-  const auto two = positionsAfter({"resolution=64", "threads=2"}, 20);
-  const auto four = positionsAfter({"resolution=64", "threads=4"}, 20);
-  EXPECT_TRUE(bitIdentical(one, two));
-  EXPECT_TRUE(bitIdentical(one, four));
+  // Large enough that two and four threads really split the colours; with
+  // more than one sweep of the stretch constraints too.
+  for (const char* sweeps : {"stretch_sweeps=1", "stretch_sweeps=3"}) {
+    const auto one = positionsAfter({"resolution=64", sweeps, "threads=1"}, 20);
+    const auto two = positionsAfter({"resolution=64", sweeps, "threads=2"}, 20);
+    const auto four = positionsAfter({"resolution=64", sweeps, "threads=4"}, 20);
+    EXPECT_TRUE(bitIdentical(one, two)) << sweeps;
+    EXPECT_TRUE(bitIdentical(one, four)) << sweeps;
+  }
 }
 
 TEST(Batched, SamePhysicsAsPlainGaussSeidel) {

@@ -4,12 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 #include "kernel_helpers.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
+#include "sim/solve/chebyshev.hpp"
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/constraints.hpp"
 #include "sim/solve/solver_scratch.hpp"
@@ -28,23 +30,29 @@ void run(sim::World& w, int frames) {
 
 }  // namespace
 
+namespace {
+
+// One stretch constraint of rest length 1 between a pinned and a free
+// vertex, stretched by 0.5 m: its error after `projections` at `kPrime`.
+float errorAfter(int projections, float kPrime) {
+  sim::State s;
+  s.p.resize(2, glm::vec3(0.0f));
+  s.p[1].x = 1.5f;
+  s.x = s.p;
+  s.w = {0.0f, 1.0f};
+  const std::vector<sim::StretchConstraint> c{{0, 1, 1.0f}};
+  for (int i = 0; i < projections; ++i) test::projectOnce(s, c, kPrime);
+  return glm::length(s.p[1] - s.p[0]) - 1.0f;
+}
+
+}  // namespace
+
 TEST(Stiffness, ErrorLeftIsOneMinusKWhateverTheIterationCount) {
-  // One stretch constraint between a pinned and a free vertex, stretched by
-  // 0.5 m: after n iterations at k' = 1 − (1 − k)^(1/n) the error is (1 − k)·0.5.
-  for (float k : {0.1f, 0.5f, 0.9f}) {
-    for (int n : {1, 5, 40}) {
-      sim::State s;
-      s.p = {glm::vec3(0.0f), glm::vec3(1.5f, 0.0f, 0.0f)};
-      s.x = s.p;
-      s.w = {0.0f, 1.0f};
-      const sim::StretchConstraint c{0, 1, 1.0f};
-      const float kPrime = sim::linearizedStiffness(k, n);
-      for (int i = 0; i < n; ++i)
-        test::projectOnce(s, std::vector<sim::StretchConstraint>{c}, kPrime);
-      const float error = glm::length(s.p[1] - s.p[0]) - 1.0f;
-      EXPECT_NEAR(error, (1.0f - k) * 0.5f, 1e-4f) << "k=" << k << " n=" << n;
-    }
-  }
+  // After n iterations at k' = 1 − (1 − k)^(1/n) the error is (1 − k)·0.5.
+  for (float k : {0.1f, 0.5f, 0.9f})
+    for (int n : {1, 5, 40})
+      EXPECT_NEAR(errorAfter(n, sim::linearizedStiffness(k, n)), (1.0f - k) * 0.5f, 1e-4f)
+          << "k=" << k << " n=" << n;
 }
 
 TEST(Stiffness, HangingClothStrainBarelyDependsOnIterations) {
@@ -55,6 +63,61 @@ TEST(Stiffness, HangingClothStrainBarelyDependsOnIterations) {
   const float a = sim::strainStats(few).mean, b = sim::strainStats(many).mean;
   EXPECT_GT(a, 0.0f);
   EXPECT_LT(std::max(a, b) / std::min(a, b), 2.0f) << "5 iterations: " << a << ", 40: " << b;
+}
+
+TEST(Stiffness, SweepsOfAnIterationLeaveWhatOneProjectionAtKPrimeWould) {
+  // s sweeps at 1 − (1 − k')^(1/s) in each of n iterations: the constraint
+  // above keeps 1 − k of its error whatever n and s, plain (projected) and
+  // accelerated (the scalar recurrence of the accelerated iterations).
+  for (float k : {0.1f, 0.5f, 0.9f}) {
+    for (int n : {1, 5, 40}) {
+      for (int sweeps : {1, 3}) {
+        EXPECT_NEAR(errorAfter(n * sweeps, sim::sweptStiffness(k, n, sweeps, 0.0f)),
+                    (1.0f - k) * 0.5f, 1e-4f)
+            << k << " " << n << " " << sweeps;
+        const float accelerated = sim::sweptStiffness(k, n, sweeps, 0.9f);
+        const float perIteration = 1.0f - std::pow(1.0f - accelerated, float(sweeps));
+        EXPECT_NEAR(sim::errorLeft(perIteration, n, 0.9f), 1.0 - double(k), 1e-4)
+            << k << " " << n << " " << sweeps;
+      }
+    }
+  }
+  EXPECT_EQ(sim::sweptStiffness(1.0f, 5, 3, 0.9f), 1.0f);
+}
+
+TEST(Stiffness, SweepsLeaveASoftClothAsSoft) {
+  // PBD at k_stretch 0.5: the strain is the material's, not the sweeps'.
+  auto strain = [](const char* sweeps) {
+    sim::World w = buildScene("hang", {"resolution=32", "k_stretch=0.5", sweeps});
+    run(w, 180);
+    return sim::strainStats(w).mean;
+  };
+  const float one = strain("stretch_sweeps=1"), four = strain("stretch_sweeps=4");
+  EXPECT_GT(one, 0.05f);
+  EXPECT_NEAR(four, one, 0.05f * one);
+}
+
+TEST(Stiffness, SweepsCarryARigidClothFurtherAtTheSameIterations) {
+  auto strain = [](const char* sweeps) {
+    sim::World w = buildScene("hang", {"resolution=64", "iterations=4", sweeps});
+    run(w, 200);
+    EXPECT_TRUE(sim::allFinite(w));
+    return sim::strainStats(w);
+  };
+  const sim::StrainStats one = strain("stretch_sweeps=1"), three = strain("stretch_sweeps=3");
+  EXPECT_LT(three.mean, 0.8f * one.mean) << three.mean << " vs " << one.mean;
+  EXPECT_LT(three.p99, 0.8f * one.p99) << three.p99 << " vs " << one.p99;
+}
+
+TEST(Stiffness, BalloonsAndTearingTakeOneSweep) {
+  // A balloon's inflation and a tear's pull are the edges' own stretch.
+  for (const char* scene : {"balloon", "tear"}) {
+    sim::World one = buildScene(scene, {"stretch_sweeps=1"});
+    sim::World four = buildScene(scene, {"stretch_sweeps=4"});
+    run(one, 60);
+    run(four, 60);
+    EXPECT_EQ(hashPositions(one), hashPositions(four)) << scene;
+  }
 }
 
 TEST(Stiffness, HangingClothStrainStaysSmall) {
