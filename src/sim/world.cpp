@@ -158,11 +158,11 @@ void endGrab(World& world, const glm::vec3& velocity) {
 
 void pullGrabPatch(const Points& points, const Grab& grab) {
   for (std::size_t k = 0; k < grab.patch.size(); ++k) {
-    glm::vec3& p = points.p(grab.patch[k]);
-    glm::vec3 d = (grab.target + grab.offset[k] - p) * (kGrabPull * grab.weight[k]);
+    const std::uint32_t v = grab.patch[k];
+    glm::vec3 d = (grab.target + grab.offset[k] - points.world(v)) * (kGrabPull * grab.weight[k]);
     const float length = glm::length(d);
     if (length > grab.step) d *= grab.step / length;
-    p += d;
+    points.p(v) += d;
   }
 }
 

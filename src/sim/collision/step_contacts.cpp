@@ -275,12 +275,12 @@ void solveContacts(const Points& pts, const glm::vec3* x, Contact* contacts, std
                    float friction) {
   for (std::size_t j = 0; j < count; ++j) {
     Contact& c = contacts[j];
-    glm::vec3& p = pts.p(c.vertex);
-    const float C = glm::dot(p - c.q, c.n);
+    glm::vec3& p = pts.p(c.vertex);  // relative to pts.origin; c.q and x in the world
+    const float C = glm::dot(p + pts.origin - c.q, c.n);
     if (C >= 0.0f) continue;
     p -= C * c.n;
     c.touched = true;
-    p -= frictionCorrection((p - x[c.vertex]) - c.surfaceShift, c.n, friction * -C);
+    p -= frictionCorrection((p + pts.origin - x[c.vertex]) - c.surfaceShift, c.n, friction * -C);
   }
 }
 
@@ -288,7 +288,7 @@ void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureCo
                           std::size_t count, float friction) {
   for (std::size_t j = 0; j < count; ++j) {
     const FeatureContact& c = contacts[j];
-    const glm::vec3 p[3] = {pts.p(c.v[0]), pts.p(c.v[1]), pts.p(c.v[2])};
+    const glm::vec3 p[3] = {pts.world(c.v[0]), pts.world(c.v[1]), pts.world(c.v[2])};
     const ConstraintEval<3, float> e = evalPointPlane(p, c.weight, c.q, c.n);
     if (e.C >= 0.0f) continue;
     // Stiffness 1, as a vertex's contact (paper §3.3): a displacement D of

@@ -11,11 +11,11 @@ namespace {
 
 // Δp_i = −k · s · w_i ∇_i C (Müller et al. 2007 §3.3), scaled down so that
 // no vertex moves more than maxMove.
-void applyPbd(State& s, const std::uint32_t (&idx)[4], const ConstraintEval<4, float>& e, float k,
-              float maxMove) {
+void applyPbd(const Points& pts, const std::uint32_t (&idx)[4], const ConstraintEval<4, float>& e,
+              float k, float maxMove) {
   if (!e.valid) return;
   float w[4];
-  for (int i = 0; i < 4; ++i) w[i] = s.w[idx[i]];
+  for (int i = 0; i < 4; ++i) w[i] = pts.invMass(idx[i]);
   float scale;
   if (!pbdScale(e, w, scale)) return;
   float factor = k * scale;
@@ -24,38 +24,38 @@ void applyPbd(State& s, const std::uint32_t (&idx)[4], const ConstraintEval<4, f
     largest2 = std::max(largest2, w[i] * w[i] * glm::dot(e.grad[i], e.grad[i]));
   const float largest = std::abs(factor) * std::sqrt(largest2);
   if (largest > maxMove) factor *= maxMove / largest;
-  for (int i = 0; i < 4; ++i) s.p[idx[i]] -= (factor * w[i]) * e.grad[i];
+  for (int i = 0; i < 4; ++i) pts.p(idx[i]) -= (factor * w[i]) * e.grad[i];
 }
 
 // XPBD (Macklin et al. 2016): Δλ = (−C − α̃λ)/(Σ w|∇C|² + α̃),
 // Δp_i = w_i ∇_i C Δλ.
-void applyXpbd(State& s, const std::uint32_t (&idx)[4], const ConstraintEval<4, float>& e,
+void applyXpbd(const Points& pts, const std::uint32_t (&idx)[4], const ConstraintEval<4, float>& e,
                float alphaTilde, float& lambda) {
   if (!e.valid || std::isinf(alphaTilde)) return;
   float denom = alphaTilde;
   float w[4];
   for (int i = 0; i < 4; ++i) {
-    w[i] = s.w[idx[i]];
+    w[i] = pts.invMass(idx[i]);
     denom += w[i] * glm::dot(e.grad[i], e.grad[i]);
   }
   if (!(denom > 1e-20f)) return;
   const float dl = (-e.C - alphaTilde * lambda) / denom;
   lambda += dl;
-  for (int i = 0; i < 4; ++i) s.p[idx[i]] += (w[i] * dl) * e.grad[i];
+  for (int i = 0; i < 4; ++i) pts.p(idx[i]) += (w[i] * dl) * e.grad[i];
 }
 
 }  // namespace
 
-void solveIsoBend(State& s, const IsoBendConstraint* constraints, std::size_t count,
+void solveIsoBend(const Points& pts, const IsoBendConstraint* constraints, std::size_t count,
                   const Coefficients& c, float* lambda) {
   for (std::size_t j = 0; j < count; ++j) {
     const IsoBendConstraint& b = constraints[j];
-    const glm::vec3 x[4] = {s.p[b.v[0]], s.p[b.v[1]], s.p[b.v[2]], s.p[b.v[3]]};
+    const glm::vec3 x[4] = {pts.p(b.v[0]), pts.p(b.v[1]), pts.p(b.v[2]), pts.p(b.v[3])};
     const ConstraintEval<4, float> e = evalIsometric(x, b.q, b.rest);
     if (c.xpbd)
-      applyXpbd(s, b.v, e, c.bendEach ? c.bendEach[j] : c.alphaBend, lambda[j]);
+      applyXpbd(pts, b.v, e, c.bendEach ? c.bendEach[j] : c.alphaBend, lambda[j]);
     else
-      applyPbd(s, b.v, e, c.bendEach ? c.bendEach[j] : c.kBend, kMaxBendMove * b.restLength);
+      applyPbd(pts, b.v, e, c.bendEach ? c.bendEach[j] : c.kBend, kMaxBendMove * b.restLength);
   }
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Isometric bending (Bergou et al. 2006): a constant 4×4 matrix per stencil
-// of two triangles, projected one constraint at a time on State::p.
+// of two triangles, projected one constraint at a time.
 
 #include <cstddef>
 
@@ -13,7 +13,7 @@ namespace drape::sim {
 // coefficients: PBD's k' or XPBD's α̃ and the multipliers `lambda` (one
 // per constraint); each constraint's own value from c.bendEach where set.
 // PBD moves no vertex further than kMaxBendMove rest lengths.
-void solveIsoBend(State& s, const IsoBendConstraint* constraints, std::size_t count,
+void solveIsoBend(const Points& pts, const IsoBendConstraint* constraints, std::size_t count,
                   const Coefficients& c, float* lambda);
 
 }  // namespace drape::sim

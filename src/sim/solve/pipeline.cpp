@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "sim/collision/self_collision.hpp"
@@ -68,6 +69,19 @@ std::size_t activeStages(const World& world, const Coefficients& c,
   return count;
 }
 
+// The middle of the points' bounding box, to whole metres.
+glm::vec3 solveOrigin(const std::vector<glm::vec3>& p) {
+  if (p.empty()) return glm::vec3(0.0f);
+  glm::vec3 lo = p[0], hi = p[0];
+  for (const glm::vec3& q : p) {
+    lo = glm::min(lo, q);
+    hi = glm::max(hi, q);
+  }
+  const glm::vec3 middle = 0.5f * lo + 0.5f * hi;
+  const bool finite = std::isfinite(middle.x) && std::isfinite(middle.y) && std::isfinite(middle.z);
+  return finite ? glm::round(middle) : glm::vec3(0.0f);
+}
+
 }  // namespace
 
 float chebyshevRho(const World& world, int iterations) {
@@ -103,21 +117,23 @@ void projectConstraints(World& world, const Coefficients& c) {
 
   // The kernels work on a copy of p and w, x y z w per vertex (one aligned
   // 16-byte load and store per point), made here and copied back at the
-  // end. Contacts and tethers are projected on it too; what else thread
-  // 0 projects between the colours (pressure, isometric bending,
-  // attachments) works on State::p: `onState` copies the buffer out before
-  // and back after.
+  // end, the positions relative to a whole-metre point near the cloth's
+  // middle (Points::origin). Contacts, tethers and isometric bending are
+  // projected on it too; what else thread 0 projects between the colours
+  // (pressure, attachments) works on State::p: `onState` copies the buffer
+  // out before and back after.
   std::vector<glm::vec4>& buffer = sc.solvePoints;
   buffer.resize(s.p.size());
+  const glm::vec3 origin = solveOrigin(s.p);
   float* p = reinterpret_cast<float*>(buffer.data());
   float* p3 = reinterpret_cast<float*>(s.p.data());
-  batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
+  batch::toSolveBuffer(p3, s.w.data(), p, buffer.size(), origin);
   auto onState = [&](auto&& solve) {
-    batch::fromSolveBuffer(p, p3, buffer.size());
+    batch::fromSolveBuffer(p, p3, buffer.size(), origin);
     solve();
-    batch::toSolveBuffer(p3, s.w.data(), p, buffer.size());
+    batch::toSolveBuffer(p3, s.w.data(), p, buffer.size(), origin);
   };
-  const Points points = Points::ofBuffer(buffer.data());
+  const Points points = Points::ofBuffer(buffer.data(), origin);
   // Vertex Block Descent's inertial targets: the predicted positions.
   if (c.vbd) sc.vbdTarget.assign(buffer.begin(), buffer.end());
   const VbdStiffness vbdK{prm.k_stretch, prm.k_bend, c.h};
@@ -244,9 +260,7 @@ void projectConstraints(World& world, const Coefficients& c) {
             [&](std::size_t b, std::size_t e, bool serial) { batch::bendRange(ba, b, e, serial); });
       case Stage::IsometricBend:
         return alone(t, [&] {
-          onState([&] {
-            solveIsoBend(s, cloth.isoBend.data(), cloth.isoBend.size(), c, sc.lambdaBend.data());
-          });
+          solveIsoBend(points, cloth.isoBend.data(), cloth.isoBend.size(), c, sc.lambdaBend.data());
         });
       case Stage::VertexBlocks: {
         // A colour's vertices share no constraint: any split gives the
@@ -317,7 +331,7 @@ void projectConstraints(World& world, const Coefficients& c) {
     team.run(job);  // on one thread too: the team judges whether the machine is busy
   else
     job(0);
-  batch::fromSolveBuffer(p, p3, buffer.size());
+  batch::fromSolveBuffer(p, p3, buffer.size(), origin);
 }
 
 }  // namespace drape::sim

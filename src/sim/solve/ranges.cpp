@@ -51,20 +51,21 @@ void tetherRange(const TetherArgs& args, std::size_t begin, std::size_t end) {
   for (; j < end; ++j) tether<lanes::Lane1>(args, j);
 }
 
-void toSolveBuffer(const float* p, const float* w, float* buffer, std::size_t n) {
+void toSolveBuffer(const float* p, const float* w, float* buffer, std::size_t n,
+                   const glm::vec3& origin) {
   for (std::size_t i = 0; i < n; ++i) {
-    buffer[4 * i + 0] = p[3 * i + 0];
-    buffer[4 * i + 1] = p[3 * i + 1];
-    buffer[4 * i + 2] = p[3 * i + 2];
+    buffer[4 * i + 0] = p[3 * i + 0] - origin.x;
+    buffer[4 * i + 1] = p[3 * i + 1] - origin.y;
+    buffer[4 * i + 2] = p[3 * i + 2] - origin.z;
     buffer[4 * i + 3] = w[i];
   }
 }
 
-void fromSolveBuffer(const float* buffer, float* p, std::size_t n) {
+void fromSolveBuffer(const float* buffer, float* p, std::size_t n, const glm::vec3& origin) {
   for (std::size_t i = 0; i < n; ++i) {
-    p[3 * i + 0] = buffer[4 * i + 0];
-    p[3 * i + 1] = buffer[4 * i + 1];
-    p[3 * i + 2] = buffer[4 * i + 2];
+    p[3 * i + 0] = buffer[4 * i + 0] + origin.x;
+    p[3 * i + 1] = buffer[4 * i + 1] + origin.y;
+    p[3 * i + 2] = buffer[4 * i + 2] + origin.z;
   }
 }
 

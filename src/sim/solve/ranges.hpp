@@ -4,6 +4,8 @@
 // in a colour-by-colour Gauss-Seidel order; SIMD lanes and threads split each
 // colour, so the result does not depend on the thread count.
 
+#include <glm/glm.hpp>
+
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/kernel_args.hpp"
 
@@ -17,9 +19,12 @@ void bendRange(const BendArgs& args, std::size_t begin, std::size_t end, bool se
 void tetherRange(const TetherArgs& args, std::size_t begin, std::size_t end);
 
 // The solve buffer (kernel_args.hpp) from positions (x y z) and inverse
-// masses of n vertices, and its positions back.
-void toSolveBuffer(const float* p, const float* w, float* buffer, std::size_t n);
-void fromSolveBuffer(const float* buffer, float* p, std::size_t n);
+// masses of n vertices, and its positions back; the buffer holds them
+// relative to `origin`.
+void toSolveBuffer(const float* p, const float* w, float* buffer, std::size_t n,
+                   const glm::vec3& origin = glm::vec3(0.0f));
+void fromSolveBuffer(const float* buffer, float* p, std::size_t n,
+                     const glm::vec3& origin = glm::vec3(0.0f));
 
 // The part [begin, end) of colour range [first, last) that thread `t` of `n`
 // projects: split at multiples of eight so SIMD batches stay whole.

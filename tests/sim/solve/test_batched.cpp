@@ -155,7 +155,9 @@ TEST(Batched, SamePhysicsAsPlainGaussSeidel) {
     EXPECT_TRUE(sim::allFinite(fast));
     EXPECT_LT(std::abs(a.mean - b.mean), 0.25f * b.mean + 1e-4f)
         << solver << " " << a.mean << " vs " << b.mean;
-    EXPECT_LT(std::abs(a.max - b.max), 0.5f * b.max) << solver << " " << a.max << " vs " << b.max;
+    // The tail by its 99th percentile: the largest strain is one edge at a
+    // pin, and which frame of its swing a run ends on moves it by half.
+    EXPECT_LT(std::abs(a.p99 - b.p99), 0.5f * b.p99) << solver << " " << a.p99 << " vs " << b.p99;
     // Same overall shape; the swing's phase drifts apart with the order.
     const sim::Bounds fb = sim::bounds(fast), pb = sim::bounds(plain);
     EXPECT_LT(glm::length(fb.min - pb.min), 0.25f) << solver;

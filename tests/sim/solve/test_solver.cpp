@@ -274,10 +274,13 @@ TEST(Determinism, ACopiedWorldStepsLikeItsOriginal) {
 }
 
 TEST(StepStats, SayWhatTheStepDid) {
+  // The first frame whose step found self contacts (the layers touch as
+  // the cloth folds over the ball; which frame depends on the rounding).
   sim::World w = buildScene("drape", {"resolution=32", "self_collision=1", "substeps=2"});
-  run(w, 60);  // the layers touch
+  int frame = 0;
+  for (; frame < 200 && w.stats.selfContacts == 0; ++frame) sim::step(w);
   EXPECT_EQ(w.stats.substeps, 2);
-  EXPECT_GT(w.stats.selfContacts, 0u);
+  EXPECT_GT(w.stats.selfContacts, 0u) << "none in " << frame << " frames";
   EXPECT_LE(w.stats.selfContactsActive, w.stats.selfContacts);
   EXPECT_GT(w.stats.selfThickness, 0.0f);
   EXPECT_LE(w.stats.selfThickness, w.params.thickness);
