@@ -1,5 +1,8 @@
 #include "sim/solve/chebyshev.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "sim/solve/constraints.hpp"
 
 namespace drape::sim {
@@ -67,6 +70,12 @@ float acceleratedStiffness(float k, int iterations, float rho) {
     (errorLeft(mid, iterations, rho) > target ? lo : hi) = mid;
   }
   return 0.5f * (lo + hi);
+}
+
+float acceleratedBendStiffness(float k, int iterations, float rho) {
+  const bool accelerated = rho > 0.0f && iterations > kChebyshevStart;
+  return acceleratedStiffness(accelerated ? std::min(k, std::nextafter(1.0f, 0.0f)) : k,
+                              iterations, rho);
 }
 
 float sweptStiffness(float k, int iterations, int sweeps, float rho) {

@@ -11,16 +11,15 @@
 namespace drape::sim {
 namespace {
 
-// Each constraint's stiffness min(1, k × multiplier) as k' or α̃, into
-// `out`. A zero stiffness has no finite compliance: α̃ is capped so that the
+// Each constraint's stiffness min(1, k × multiplier) as PBD's k' (from
+// `pbd`) or XPBD's α̃, into `out`. A zero stiffness has no finite compliance: α̃ is capped so that the
 // kernels' arithmetic stays finite (the step it allows is ~0). A value is
 // worked out once per distinct multiplier (a cloth has a few materials,
 // which the colour order interleaves; PBD's k' is a bisection), the first
 // kRemembered of them kept.
-template <typename Multiplier>
-const float* materialValues(std::size_t count, Multiplier&& multiplier, float k, int iterations,
-                            int sweeps, float rho, bool xpbd, float unit, float h,
-                            std::vector<float>& out) {
+template <typename Multiplier, typename Pbd>
+const float* materialValues(std::size_t count, Multiplier&& multiplier, float k, Pbd&& pbd,
+                            bool xpbd, float unit, float h, std::vector<float>& out) {
   constexpr std::size_t kRemembered = 16;
   std::pair<float, float> known[kRemembered];  // multiplier, value
   std::size_t knownCount = 0;
@@ -29,7 +28,7 @@ const float* materialValues(std::size_t count, Multiplier&& multiplier, float k,
       if (known[i].first == m) return known[i].second;
     const float kc = std::min(1.0f, k * m);
     const float value = xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f)
-                             : sweptStiffness(kc, iterations, sweeps, rho);
+                             : pbd(kc);
     if (knownCount < kRemembered) known[knownCount++] = {m, value};
     return value;
   };
@@ -57,8 +56,12 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
   c.stretchSweeps = std::max(stretchSweeps, 1);
   c.h = h;
   c.chebyshev = chebyshev;
-  c.kStretch = sweptStiffness(params.k_stretch, iterations, c.stretchSweeps, chebyshev);
-  c.kBend = acceleratedStiffness(params.k_bend, iterations, chebyshev);
+  auto stretchK = [&](float k) {
+    return sweptStiffness(k, iterations, c.stretchSweeps, chebyshev);
+  };
+  auto bendK = [&](float k) { return acceleratedBendStiffness(k, iterations, chebyshev); };
+  c.kStretch = stretchK(params.k_stretch);
+  c.kBend = bendK(params.k_bend);
   c.alphaStretch = complianceFromStiffness(params.k_stretch, kStretchComplianceUnit) / (h * h);
   c.alphaBend = complianceFromStiffness(params.k_bend, kBendComplianceUnit) / (h * h);
   c.stretchOn = c.xpbd ? !std::isinf(c.alphaStretch) : true;
@@ -68,7 +71,7 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
   if (!stretch.uniform)
     c.stretchEach = materialValues(
         stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,
-        iterations, c.stretchSweeps, chebyshev, c.xpbd, kStretchComplianceUnit, h, stretchEach);
+        stretchK, c.xpbd, kStretchComplianceUnit, h, stretchEach);
   if (c.isometric) {
     const bool uniform =
         std::all_of(cloth.isoBend.begin(), cloth.isoBend.end(),
@@ -76,11 +79,11 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
     if (!uniform)
       c.bendEach = materialValues(
           cloth.isoBend.size(), [&](std::size_t j) { return cloth.isoBend[j].stiffness; },
-          params.k_bend, iterations, 1, chebyshev, c.xpbd, kBendComplianceUnit, h, bendEach);
+          params.k_bend, bendK, c.xpbd, kBendComplianceUnit, h, bendEach);
   } else if (!bend.uniform) {
     c.bendEach = materialValues(
-        bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, iterations, 1,
-        chebyshev, c.xpbd, kBendComplianceUnit, h, bendEach);
+        bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, bendK,
+        c.xpbd, kBendComplianceUnit, h, bendEach);
   }
   return c;
 }
