@@ -74,8 +74,8 @@ float acceleratedStiffness(float k, int iterations, float rho) {
 
 float acceleratedBendStiffness(float k, int iterations, float rho) {
   const bool accelerated = rho > 0.0f && iterations > kChebyshevStart;
-  return acceleratedStiffness(accelerated ? std::min(k, std::nextafter(1.0f, 0.0f)) : k,
-                              iterations, rho);
+  return acceleratedStiffness(accelerated ? std::min(k, std::nextafter(1.0f, 0.0f)) : k, iterations,
+                              rho);
 }
 
 float sweptStiffness(float k, int iterations, int sweeps, float rho) {

@@ -12,11 +12,10 @@ namespace drape::sim {
 namespace {
 
 // Each constraint's stiffness min(1, k × multiplier) as PBD's k' (from
-// `pbd`) or XPBD's α̃, into `out`. A zero stiffness has no finite compliance: α̃ is capped so that the
-// kernels' arithmetic stays finite (the step it allows is ~0). A value is
-// worked out once per distinct multiplier (a cloth has a few materials,
-// which the colour order interleaves; PBD's k' is a bisection), the first
-// kRemembered of them kept.
+// `pbd`) or XPBD's α̃, into `out`. A zero stiffness has no finite compliance: α̃ is capped so that
+// the kernels' arithmetic stays finite (the step it allows is ~0). A value is worked out once per
+// distinct multiplier (a cloth has a few materials, which the colour order interleaves; PBD's k' is
+// a bisection), the first kRemembered of them kept.
 template <typename Multiplier, typename Pbd>
 const float* materialValues(std::size_t count, Multiplier&& multiplier, float k, Pbd&& pbd,
                             bool xpbd, float unit, float h, std::vector<float>& out) {
@@ -27,8 +26,8 @@ const float* materialValues(std::size_t count, Multiplier&& multiplier, float k,
     for (std::size_t i = 0; i < knownCount; ++i)
       if (known[i].first == m) return known[i].second;
     const float kc = std::min(1.0f, k * m);
-    const float value = xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f)
-                             : pbd(kc);
+    const float value =
+        xpbd ? std::min(complianceFromStiffness(kc, unit) / (h * h), 1e30f) : pbd(kc);
     if (knownCount < kRemembered) known[knownCount++] = {m, value};
     return value;
   };
@@ -82,8 +81,8 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
           params.k_bend, bendK, c.xpbd, kBendComplianceUnit, h, bendEach);
   } else if (!bend.uniform) {
     c.bendEach = materialValues(
-        bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, bendK,
-        c.xpbd, kBendComplianceUnit, h, bendEach);
+        bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, bendK, c.xpbd,
+        kBendComplianceUnit, h, bendEach);
   }
   return c;
 }
