@@ -62,10 +62,9 @@ float acceleratedStiffness(float k, int iterations, float rho);
 // one too instead of a full projection: over-relaxed whole, rigid bending
 // oscillates on a soft cloth (a hang at k_stretch 0.01 and k_bend 1 reached
 // a mean strain of 388 % at 16² and 62 % at 32², against 36 % and 48 % at
-// k_bend 0.99). The edges keep
-// their full projection at k = 1: there it converges the stiff cloth
-// (the 128² hang 0.33 / 3.5 % mean / p99 strain, against 0.63 / 3.8 %
-// with the small k').
+// k_bend 0.99). The edges keep their full projection at k = 1: there it
+// converges the stiff cloth (the 128² hang 0.33 / 3.5 % mean / p99 strain,
+// against 0.63 / 3.8 % with the small k').
 float acceleratedBendStiffness(float k, int iterations, float rho);
 
 // PBD: the stiffness per projection when each of those iterations projects

@@ -12,10 +12,11 @@ namespace drape::sim {
 namespace {
 
 // Each constraint's stiffness min(1, k × multiplier) as PBD's k' (from
-// `pbd`) or XPBD's α̃, into `out`. A zero stiffness has no finite compliance: α̃ is capped so that
-// the kernels' arithmetic stays finite (the step it allows is ~0). A value is worked out once per
-// distinct multiplier (a cloth has a few materials, which the colour order interleaves; PBD's k' is
-// a bisection), the first kRemembered of them kept.
+// `pbd`) or XPBD's α̃, into `out`. A zero stiffness has no finite
+// compliance: α̃ is capped so that the kernels' arithmetic stays finite (the
+// step it allows is ~0). A value is worked out once per distinct multiplier
+// (a cloth has a few materials, which the colour order interleaves; PBD's
+// k' is a bisection), the first kRemembered of them kept.
 template <typename Multiplier, typename Pbd>
 const float* materialValues(std::size_t count, Multiplier&& multiplier, float k, Pbd&& pbd,
                             bool xpbd, float unit, float h, std::vector<float>& out) {
