@@ -102,6 +102,7 @@ void startGrab(World& world, std::uint32_t vertex, float tear) {
   grab.active = true;
   grab.vertex = vertex;
   grab.target = x[vertex];
+  grab.from = grab.at = grab.target;
   grab.tear = tear;
   grab.soft = tear <= 0.0f && !isPinned(world, vertex);
   if (!grab.soft) {
@@ -156,12 +157,13 @@ void endGrab(World& world, const glm::vec3& velocity) {
   world.state.v[v] = velocity;
 }
 
-void pullGrabPatch(const Points& points, const Grab& grab) {
+void pullGrabPatch(const Points& points, const Grab& grab, float share) {
+  const float step = share * grab.step;
   for (std::size_t k = 0; k < grab.patch.size(); ++k) {
     const std::uint32_t v = grab.patch[k];
-    glm::vec3 d = (grab.target + grab.offset[k] - points.world(v)) * (kGrabPull * grab.weight[k]);
+    glm::vec3 d = (grab.at + grab.offset[k] - points.world(v)) * (kGrabPull * grab.weight[k]);
     const float length = glm::length(d);
-    if (length > grab.step) d *= grab.step / length;
+    if (length > step) d *= step / length;
     points.p(v) += d;
   }
 }

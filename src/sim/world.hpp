@@ -120,7 +120,13 @@ constexpr float kGrabStep = 0.3f;
 struct Grab {
   bool active = false;
   std::uint32_t vertex = 0;
-  glm::vec3 target{0.0f};
+  glm::vec3 target{0.0f};  // where the hand is now
+  // Where the hand was at the start of the frame, and where it is at the
+  // end of the sub-step being solved: the hand moves from `from` to
+  // `target` in even steps over the frame's sub-steps, so that a held
+  // vertex moves (and is let go) at the hand's speed in every sub-step.
+  glm::vec3 from{0.0f};
+  glm::vec3 at{0.0f};
   // A tearing grab (the Tear tool): while held, edges tear above this
   // stretch ratio even when params.tear is 0 (off). 0: an ordinary grab.
   float tear = 0.0f;
@@ -164,8 +170,10 @@ void refreshInverseMasses(World& world);
 void startGrab(World& world, std::uint32_t vertex, float tear = 0.0f);
 void moveGrab(World& world, const glm::vec3& target);
 void endGrab(World& world, const glm::vec3& velocity);
-// One soft-grab pull of the patch (once per solver iteration).
-void pullGrabPatch(const Points& points, const Grab& grab);
+// One soft-grab pull of the patch towards the hand, each vertex by at most
+// `share` of grab.step (a solver iteration's pull is split among the
+// sweeps of its stretch constraints).
+void pullGrabPatch(const Points& points, const Grab& grab, float share);
 
 // Pin a vertex where it is now (static); replaces an existing pin on it.
 void pinVertex(World& world, std::uint32_t vertex, const Motion& motion = {});

@@ -347,9 +347,11 @@ TEST(Tearing, TearSceneRipsIntoPieces) {
   sim::World w = buildScene("tear");
   ASSERT_GT(w.params.tear, 1.0f);
   const std::size_t vertices = w.vertexCount();
-  int frame = 0;
-  for (; frame < 600 && w.cloth.pieceCount < 2; ++frame) sim::step(w);
-  EXPECT_GE(w.cloth.pieceCount, 2u) << "after " << frame << " frames";
+  // Two seconds: the moving pins rip their corners off within about 1.5 s
+  // at any budget from 1 × 3 to 3 × 8, though what comes off first may be a
+  // triangle or two at a pin.
+  for (int frame = 0; frame < 120; ++frame) sim::step(w);
+  EXPECT_GE(w.cloth.pieceCount, 2u);
   EXPECT_GT(w.tornEdges, 0u);
   EXPECT_GT(w.vertexCount(), vertices);
   EXPECT_TRUE(sim::allFinite(w));

@@ -214,7 +214,7 @@ void moveToTargets(World& world, double t) {
   // A soft grab pulls in the solver's iterations; the explicit springs have
   // none, and hold the grabbed vertex where the hand is.
   const bool soft = world.grab.soft && world.params.solver != SolverKind::MassSpring;
-  if (world.grab.active && !soft) s.p[world.grab.vertex] = world.grab.target;
+  if (world.grab.active && !soft) s.p[world.grab.vertex] = world.grab.at;
 }
 
 void findTangles(World& world, StepTimings& timing) {

@@ -84,6 +84,7 @@ void step(World& world) {
   world.stats.selfContactsActive = 0;
   findTangles(world, timing);
   for (int sub = 0; sub < substeps; ++sub) {
+    world.grab.at = glm::mix(world.grab.from, world.grab.target, float(sub + 1) / float(substeps));
     if (prm.solver == SolverKind::MassSpring) {
       massSpringSubstep(world, h, timing);  // explicit springs instead (mass_spring.hpp)
       continue;
@@ -123,6 +124,7 @@ void step(World& world) {
   const auto tearStart = Clock::now();
   tearOverstretched(world);
   timing.tear = msSince(tearStart);
+  world.grab.from = world.grab.at = world.grab.target;
   ++world.frame;
   timing.total = msSince(frameStart);
   world.stats.timings = timing;
