@@ -54,6 +54,7 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   j["substeps"] = p.substeps;
   j["substeps_taken"] = world.stats.substeps;
   j["iterations"] = p.iterations;
+  j["stretch_sweeps"] = p.stretch_sweeps;
   j["solver"] = sim::choiceName(p, "solver");
   j["bending"] = sim::choiceName(p, "bending");
   j["time"] = world.time;

@@ -24,10 +24,10 @@ struct Params {
   // Time stepping.
   float dt = 1.0f / 60.0f;  // s, one frame of simulation
   int substeps = 2;         // sub-steps per frame (small steps, Macklin et al. 2019)
-  int iterations = 5;       // solver iterations per sub-step (n_s)
+  int iterations = 4;       // solver iterations per sub-step (n_s)
   // Gauss-Seidel sweeps of the stretch constraints in each iteration: the
   // stiffest constraints and the cheapest to project.
-  int stretch_sweeps = 1;
+  int stretch_sweeps = 3;
   SolverKind solver = SolverKind::Pbd;
   BendingModel bending = BendingModel::Dihedral;
   // batched: constraints coloured, projected in SIMD lanes and threads;

@@ -58,7 +58,7 @@ TEST_F(Cli, StatsHaveTheContractKeys) {
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = readJson(path("s.json"));
   for (const char* key : {"scene", "vertices", "triangles", "edges", "constraints", "frames", "dt",
-                          "iterations", "step_ms", "strain", "bounds", "nan",
+                          "iterations", "stretch_sweeps", "step_ms", "strain", "bounds", "nan",
                           "min_collider_distance", "pieces", "torn_edges", "self_intersections"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_EQ(j["scene"], "hang");
@@ -68,7 +68,8 @@ TEST_F(Cli, StatsHaveTheContractKeys) {
   EXPECT_EQ(j["constraints"]["stretch"], j["edges"]);
   EXPECT_EQ(j["constraints"]["bend"], 2 * 48 * 47 + 47 * 47 - 4 * 47);
   EXPECT_EQ(j["frames"], 20);
-  EXPECT_EQ(j["iterations"], 5);  // the default: 2 sub-steps of 5
+  EXPECT_EQ(j["iterations"], 4);  // the default: 2 sub-steps of 4, of 3 sweeps of the edges
+  EXPECT_EQ(j["stretch_sweeps"], 3);
   EXPECT_NEAR(j["dt"].get<double>(), 1.0 / 60.0, 1e-7);
   for (const char* k : {"median", "p95", "max"}) EXPECT_GT(j["step_ms"][k].get<double>(), 0.0);
   EXPECT_LE(j["step_ms"]["median"].get<double>(), j["step_ms"]["max"].get<double>());
