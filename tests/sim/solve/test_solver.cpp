@@ -320,7 +320,7 @@ TEST(Tethers, CutTheStretchNearThePins) {
   // extrapolation (with it, the tethers still cut the largest strain from
   // 188 % to 71 %, but the mean goes from 2.2 % to 2.6 %), and one sweep of
   // the edges (more carry the load as the tethers do, and the two fight).
-  const std::vector<std::string> fine = {"resolution=48", "substeps=1",   "iterations=10",
+  const std::vector<std::string> fine = {"resolution=48", "substeps=1",  "iterations=10",
                                          "levels=0",      "chebyshev=0", "stretch_sweeps=1"};
   auto plus = [](std::vector<std::string> sets, const char* more) {
     sets.push_back(more);
