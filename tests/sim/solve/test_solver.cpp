@@ -422,6 +422,31 @@ TEST(Grab, TheHandMovesEvenlyThroughTheFrame) {
   }
 }
 
+TEST(Grab, TheHandPullsAWholeStepAnIterationWhereNoEdgesAreSwept) {
+  // Vertex Block Descent has no sweeps of the edges, nor has an XPBD cloth
+  // with no stretch stiffness: the hand pulls once an iteration, a whole
+  // step, whatever stretch_sweeps says.
+  const std::vector<std::vector<std::string>> cases = {{"solver=vbd"},
+                                                       {"solver=xpbd", "k_stretch=0"}};
+  for (const std::vector<std::string>& which : cases) {
+    std::uint64_t hash[2];
+    for (int k = 0; k < 2; ++k) {
+      std::vector<std::string> sets = which;
+      sets.push_back("resolution=12");
+      sets.push_back(k == 0 ? "stretch_sweeps=1" : "stretch_sweeps=3");
+      sim::World w = buildScene("hang", sets);
+      sim::startGrab(w, 140);
+      ASSERT_TRUE(w.grab.soft);
+      for (int f = 1; f <= 10; ++f) {
+        sim::moveGrab(w, w.grab.target + glm::vec3(0.0f, 0.0f, 0.05f));
+        sim::step(w);
+      }
+      hash[k] = test_support::hashPositions(w);
+    }
+    EXPECT_EQ(hash[0], hash[1]) << which[0];
+  }
+}
+
 TEST(Grab, DraggingTheHangingClothAMetreDrawsOutNoNeedle) {
   // The default hang at rest; its bottom middle dragged a metre out of the
   // cloth's plane (the cloth swings after it), then a metre down (the cloth
