@@ -97,8 +97,9 @@ glm::vec3 contourGradient(const Points& pts, const Crossing& c);
 // How far one pass moves a crossing edge against its triangle, as a
 // multiple of the self-contact thickness. Three: with the edges swept three
 // times an iteration, a step of one thickness left the 128² fold crossing
-// itself 30 times after 400 frames (8 with one sweep), and three clear it
-// by frame 80 and end at 0, the strain unchanged.
+// itself 30 times after 400 frames (8 with one sweep); three bring it to 0
+// by frame 80 (3 to 7 come and go until frame 260) and end at 0, the
+// strain unchanged.
 constexpr float kUntangleStep = 3.0f;
 
 // One pass over the crossings: each one still crossing moves its edge
