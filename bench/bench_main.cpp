@@ -9,6 +9,7 @@
 //   drape_bench --busy [--steps N] [--set KEY=VALUE]...
 //   drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...
 //   drape_bench --crossings [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
+//   drape_bench --crossings --mesh FILE.obj [--frames N] [--set KEY=VALUE]...
 //
 // --table: a Markdown table instead of the JSON, for choosing defaults. Each
 // way to converge (sub-steps × iterations at the same ten projections per
@@ -48,7 +49,8 @@
 //
 // --crossings: fold at 32 … 128 and drape with self collision at 64 and 128,
 // frame by frame: ms per frame beside the cloth's edge–triangle crossings
-// every 20 frames (crossings.hpp).
+// every 20 frames (crossings.hpp); with --mesh, a mesh of one's own dropped
+// on the floor instead, with and without self collision.
 //
 // fold: the fold scene (37² vertices dropped onto the floor, folding onto
 // itself) with self collision on; phase_ms.self_collision is the detection.
@@ -285,7 +287,7 @@ int main(int argc, char** argv) {
        sameState = false, meshCollider = false, crossings = false;
   bool framesGiven = false, sizesGiven = false;
   std::vector<int> sizes = {64, 128};
-  std::string only;
+  std::string only, mesh;
   std::vector<std::string> extra;  // --set KEY=VALUE, applied to every workload
   const char* usage =
       "usage: drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set "
@@ -297,7 +299,8 @@ int main(int argc, char** argv) {
       "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n"
       "       drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...\n"
       "       drape_bench --crossings [--frames N] [--resolutions N,N,...] [--set "
-      "KEY=VALUE]...\n";
+      "KEY=VALUE]...\n"
+      "       drape_bench --crossings --mesh FILE.obj [--frames N] [--set KEY=VALUE]...\n";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--table") {
@@ -317,11 +320,13 @@ int main(int argc, char** argv) {
     } else if (a == "--same-state") {
       sameState = true;
     } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--rounds" ||
-                a == "--only" || a == "--set" || a == "--resolutions") &&
+                a == "--only" || a == "--set" || a == "--resolutions" || a == "--mesh") &&
                i + 1 < argc) {
       const std::string v = argv[++i];
       if (a == "--only") {
         only = v;
+      } else if (a == "--mesh") {
+        mesh = v;
       } else if (a == "--set") {
         extra.push_back(v);
       } else if (a == "--resolutions") {
@@ -356,6 +361,8 @@ int main(int argc, char** argv) {
   if (recording) return bench::printRecording(extra, frames, rounds);
   if (busy) return bench::printBusy(extra, steps);
   if (meshCollider) return bench::printMeshCollider(extra, frames);
+  if (crossings && !mesh.empty())
+    return bench::printMeshCrossings(mesh, extra, framesGiven ? frames : 0);
   if (crossings)
     return bench::printCrossings(extra, framesGiven ? frames : 0,
                                  sizesGiven ? sizes : std::vector<int>{});

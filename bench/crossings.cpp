@@ -1,10 +1,13 @@
 #include "crossings.hpp"
 
 #include <cstdio>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
+#include "io/obj_reader.hpp"
+#include "scene/mesh_scene.hpp"
 #include "sim/collision/self_collision.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
@@ -17,12 +20,9 @@ using nlohmann::json;
 
 constexpr int kSampleEvery = 20;
 
-json runCrossings(const char* scene, int resolution, int frames,
-                  const std::vector<std::string>& extra) {
-  std::vector<std::string> sets{"resolution=" + std::to_string(resolution), "self_collision=1"};
-  sets.insert(sets.end(), extra.begin(), extra.end());
-  auto built = buildScene(scene, sets, true);
-  sim::World& w = built->world;
+// `frames` frames of world `w` from rest, named `scene`: ms per frame, the
+// crossings every kSampleEvery frames and at the end, and the strain.
+json runCrossings(sim::World& w, const std::string& scene, int frames) {
   std::vector<double> ms;
   json samples = json::array();
   long first = -1;
@@ -40,7 +40,6 @@ json runCrossings(const char* scene, int resolution, int frames,
   }
   json out = summary(ms);
   out["scene"] = scene;
-  out["resolution"] = resolution;
   out["frames"] = frames;
   out["crossings_end"] = samples.back();
   out["crossings_most"] = most;
@@ -48,6 +47,16 @@ json runCrossings(const char* scene, int resolution, int frames,
   out["crossings_every_20_frames"] = samples;
   const sim::StrainStats strain = sim::strainStats(w);
   out["strain"] = {{"mean", strain.mean}, {"p99", strain.p99}, {"max", strain.max}};
+  return out;
+}
+
+json runCrossings(const char* scene, int resolution, int frames,
+                  const std::vector<std::string>& extra) {
+  std::vector<std::string> sets{"resolution=" + std::to_string(resolution), "self_collision=1"};
+  sets.insert(sets.end(), extra.begin(), extra.end());
+  auto built = buildScene(scene, sets, true);
+  json out = runCrossings(built->world, scene, frames);
+  out["resolution"] = resolution;
   return out;
 }
 
@@ -66,6 +75,44 @@ int printCrossings(const std::vector<std::string>& extra, int frames,
   for (int n : folds) print(runCrossings("fold", n, frames > 0 ? frames : 400, extra));
   for (int n : sizes.empty() ? std::vector<int>{64, 128} : sizes)
     print(runCrossings("drape", n, frames > 0 ? frames : 200, extra));
+  std::printf("\n]\n");
+  return 0;
+}
+
+int printMeshCrossings(const std::string& path, const std::vector<std::string>& extra, int frames) {
+  auto obj = io::readObj(path);
+  if (!obj) {
+    std::fprintf(stderr, "drape_bench: error: %s\n", obj.error().c_str());
+    return 2;
+  }
+  std::printf("[\n");
+  for (int self = 1; self >= 0; --self) {
+    scene::MeshSceneOptions options;
+    options.name = std::filesystem::path(path).filename().string();
+    options.as = scene::MeshAs::Cloth;
+    sim::Params params;
+    scene::meshSceneDefaults(scene::MeshAs::Cloth, params);
+    std::vector<std::string> sets{"self_collision=" + std::to_string(self)};
+    sets.insert(sets.end(), extra.begin(), extra.end());
+    for (const std::string& set : sets)
+      if (auto r = sim::setParamAssignment(params, set); !r) {
+        std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
+        return 2;
+      }
+    auto built = scene::meshScene(obj->mesh, params, options);
+    if (!built) {
+      std::fprintf(stderr, "drape_bench: error: %s\n", built.error().c_str());
+      return 2;
+    }
+    sim::World& w = built->world;
+    json row = runCrossings(w, options.name, frames > 0 ? frames : 200);
+    row["self_collision"] = self;
+    row["vertices"] = w.vertexCount();
+    row["triangles"] = w.cloth.triangles.size();
+    row["substeps"] = w.params.substeps;
+    std::printf("%s%s", self ? "" : ",\n", row.dump().c_str());
+    std::fflush(stdout);
+  }
   std::printf("\n]\n");
   return 0;
 }

@@ -6,6 +6,9 @@
 // edge–triangle crossings of the cloth (countSelfIntersections) every 20
 // frames and at the end, the first frame with any, the most at any sampled
 // frame, and the strain it ends with.
+// drape_bench --crossings --mesh FILE.obj: the same for a mesh of one's own
+// (a flag from another simulator, say), made a cloth as `drape --mesh` makes
+// it (no pins, a floor below) and dropped, with self collision and without.
 
 #include <string>
 #include <vector>
@@ -16,5 +19,8 @@ namespace drape::bench {
 // exit code. `sizes` replaces the fold resolutions when not empty.
 int printCrossings(const std::vector<std::string>& extra, int frames,
                    const std::vector<int>& sizes);
+// The mesh at `path` (200 frames unless `frames`): a row with self
+// collision and one without.
+int printMeshCrossings(const std::string& path, const std::vector<std::string>& extra, int frames);
 
 }  // namespace drape::bench
