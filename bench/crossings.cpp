@@ -85,20 +85,22 @@ int printMeshCrossings(const std::string& path, const std::vector<std::string>& 
     std::fprintf(stderr, "drape_bench: error: %s\n", obj.error().c_str());
     return 2;
   }
+  // The user's settings, then self collision on and off: the two rows
+  // differ in that alone.
+  sim::Params base;
+  scene::meshSceneDefaults(scene::MeshAs::Cloth, base);
+  for (const std::string& set : extra)
+    if (auto r = sim::setParamAssignment(base, set); !r) {
+      std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
+      return 2;
+    }
+  scene::MeshSceneOptions options;
+  options.name = std::filesystem::path(path).filename().string();
+  options.as = scene::MeshAs::Cloth;
   std::printf("[\n");
   for (int self = 1; self >= 0; --self) {
-    scene::MeshSceneOptions options;
-    options.name = std::filesystem::path(path).filename().string();
-    options.as = scene::MeshAs::Cloth;
-    sim::Params params;
-    scene::meshSceneDefaults(scene::MeshAs::Cloth, params);
-    std::vector<std::string> sets{"self_collision=" + std::to_string(self)};
-    sets.insert(sets.end(), extra.begin(), extra.end());
-    for (const std::string& set : sets)
-      if (auto r = sim::setParamAssignment(params, set); !r) {
-        std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
-        return 2;
-      }
+    sim::Params params = base;
+    params.self_collision = self;
     auto built = scene::meshScene(obj->mesh, params, options);
     if (!built) {
       std::fprintf(stderr, "drape_bench: error: %s\n", built.error().c_str());
