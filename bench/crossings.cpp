@@ -21,22 +21,32 @@ using nlohmann::json;
 constexpr int kSampleEvery = 20;
 
 // `frames` frames of world `w` from rest, named `scene`: ms per frame, the
-// crossings every kSampleEvery frames and at the end, and the strain.
+// crossings every kSampleEvery frames and at the end, every frame of the
+// last quarter (where crossings come and go, the end alone is chance), and
+// the strain.
 json runCrossings(sim::World& w, const std::string& scene, int frames) {
   std::vector<double> ms;
   json samples = json::array();
   long first = -1;
   std::size_t most = 0;
+  const int lastQuarter = frames - frames / 4;
+  std::size_t quarterSum = 0, quarterMost = 0, quarterFramesWith = 0;
   for (int f = 1; f <= frames; ++f) {
     const auto t = sim::Clock::now();
     sim::step(w);
     ms.push_back(sim::msSince(t));
-    if (f % kSampleEvery == 0 || f == frames) {
-      const std::size_t n = sim::countSelfIntersections(w).value_or(0);
-      samples.push_back(n);
-      most = std::max(most, n);
-      if (n > 0 && first < 0) first = f;
+    const bool sample = f % kSampleEvery == 0 || f == frames;
+    if (!sample && f <= lastQuarter) continue;
+    const std::size_t n = sim::countSelfIntersections(w).value_or(0);
+    if (f > lastQuarter) {
+      quarterSum += n;
+      quarterMost = std::max(quarterMost, n);
+      quarterFramesWith += n > 0 ? 1 : 0;
     }
+    if (!sample) continue;
+    samples.push_back(n);
+    most = std::max(most, n);
+    if (n > 0 && first < 0) first = f;
   }
   json out = summary(ms);
   out["scene"] = scene;
@@ -45,6 +55,11 @@ json runCrossings(sim::World& w, const std::string& scene, int frames) {
   out["crossings_most"] = most;
   out["first_sampled_frame_with_crossings"] = first;
   out["crossings_every_20_frames"] = samples;
+  const int quarter = frames - lastQuarter;
+  out["crossings_last_quarter"] = {{"mean", quarter > 0 ? double(quarterSum) / quarter : 0.0},
+                                   {"most", quarterMost},
+                                   {"frames_with_any", quarterFramesWith},
+                                   {"frames", quarter}};
   const sim::StrainStats strain = sim::strainStats(w);
   out["strain"] = {{"mean", strain.mean}, {"p99", strain.p99}, {"max", strain.max}};
   return out;

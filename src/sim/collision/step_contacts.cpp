@@ -245,6 +245,7 @@ void findTangles(World& world, StepTimings& timing) {
     keepStillCrossing(world.state.x, tangles);
   }
   findRegions(cloth, tangles);
+  shareCrossings(cloth.vertexCount(), tangles);
   timing.selfCollision += msSince(t);
 }
 

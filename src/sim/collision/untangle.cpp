@@ -214,7 +214,23 @@ glm::vec3 contourGradient(const Points& pts, const Crossing& c) {
   return G;
 }
 
-void solveCrossings(const Points& pts, const std::vector<Crossing>& crossings, float step) {
+void shareCrossings(std::size_t vertexCount, Tangles& t) {
+  if (t.crossings.empty()) return;
+  std::vector<std::uint32_t>& at = t.crossingsAt;
+  at.resize(vertexCount, 0);
+  auto each = [](const Crossing& c, auto&& f) {
+    for (const std::uint32_t v : {c.a, c.b, c.tri[0], c.tri[1], c.tri[2]}) f(v);
+  };
+  for (const Crossing& c : t.crossings) each(c, [&](std::uint32_t v) { ++at[v]; });
+  for (Crossing& c : t.crossings) {
+    std::uint32_t most = 0;
+    each(c, [&](std::uint32_t v) { most = std::max(most, at[v]); });
+    c.share = most > kUntangleCrowd ? float(kUntangleCrowd) / float(most) : 1.0f;
+  }
+  for (const Crossing& c : t.crossings) each(c, [&](std::uint32_t v) { at[v] = 0; });
+}
+
+void solveCrossings(const Points& pts, const std::vector<Crossing>& crossings, float thickness) {
   for (const Crossing& c : crossings) {
     const glm::vec3 &p0 = pts.p(c.tri[0]), &p1 = pts.p(c.tri[1]), &p2 = pts.p(c.tri[2]);
     const glm::vec3 &a = pts.p(c.a), &b = pts.p(c.b);
@@ -232,8 +248,9 @@ void solveCrossings(const Points& pts, const std::vector<Crossing>& crossings, f
     const glm::vec3 G = contourGradient(pts, c);
     const float g = glm::length(G);
     if (!(g > 0.0f)) continue;
-    // A step of at most `step`, smaller where the contour barely changes
+    // A step of at most its share, smaller where the contour barely changes
     // (regularised as |G| / √(|G|² + 1)).
+    const float step = kUntangleStep * thickness * c.share;
     const glm::vec3 move = (step / std::sqrt(g * g + 1.0f)) * G;
     const float wa = pts.invMass(c.a) * (1.0f - s), wb = pts.invMass(c.b) * s;
     float wt[3], denom = wa * (1.0f - s) + wb * s;

@@ -48,6 +48,7 @@ struct Crossing {
   std::uint32_t a, b;
   std::uint32_t opposite[2];
   std::uint32_t tri[3];
+  float share = 1.0f;  // of the step (shareCrossings)
 };
 
 struct Tangles {
@@ -74,6 +75,8 @@ struct Tangles {
   // findRegions' buffers: the crossing edges, and the union-find of the rest.
   std::vector<std::uint8_t> cut;
   std::vector<std::uint32_t> parent, size, largest;
+  // shareCrossings' count of crossings at each vertex (zero between calls).
+  std::vector<std::uint32_t> crossingsAt;
 };
 
 // Every crossing of positions x into tangles.crossings, in edge order, on
@@ -102,10 +105,29 @@ glm::vec3 contourGradient(const Points& pts, const Crossing& c);
 // strain unchanged.
 constexpr float kUntangleStep = 3.0f;
 
+// The most crossings a vertex takes part in before the steps of those
+// crossings are shared out. Where a cloth passes through itself wholesale
+// (a fold landing faster than a small budget's contacts hold: the 128² fold
+// at 2 sub-steps × 4 iterations, the 64² one at 1 × 4), a vertex lies in
+// dozens of crossings, and a full step from each one threw it through the
+// layers beside: the crossings doubled with each search, and the fold ran
+// away (1,900 to 28,000 crossings in 25 frames, until self collision gave
+// up). Shared beyond eight, seven such budgets on the 64–128² fold stay
+// within a few thousand crossings and most settle; shared beyond sixteen,
+// four of six still grew. One share per crossing (a step split among all of its
+// vertex's crossings) was too slow for a contour's chains, whose crossings
+// meet at a vertex two to four at a time.
+constexpr std::uint32_t kUntangleCrowd = 8;
+
+// Each crossing's share of the step: 1, or kUntangleCrowd over the most
+// crossings any of its five vertices takes part in where that is more.
+void shareCrossings(std::size_t vertexCount, Tangles& tangles);
+
 // One pass over the crossings: each one still crossing moves its edge
-// against its triangle by `step` (m) along G, shared by inverse mass at the
-// crossing point (the edge's vertices by their weights on it, the
-// triangle's by their barycentric weights), so momentum is kept.
-void solveCrossings(const Points& pts, const std::vector<Crossing>& crossings, float step);
+// against its triangle by its share of kUntangleStep thicknesses along G,
+// shared by inverse mass at the crossing point (the edge's vertices by
+// their weights on it, the triangle's by their barycentric weights), so
+// momentum is kept.
+void solveCrossings(const Points& pts, const std::vector<Crossing>& crossings, float thickness);
 
 }  // namespace drape::sim

@@ -103,7 +103,7 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
                        sc.featureContacts.size(), prm.friction);
   solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
                     sc.selfThickness);
-  solveCrossings(Points::of(s), sc.tangles.crossings, kUntangleStep * sc.selfThickness);
+  solveCrossings(Points::of(s), sc.tangles.crossings, sc.selfThickness);
   solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(), prm.friction);
   timing.solve += msSince(t);
 

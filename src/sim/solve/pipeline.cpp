@@ -328,9 +328,7 @@ void projectConstraints(World& world, const Coefficients& c) {
       case Stage::SelfContacts:
         return selfContacts(t);
       case Stage::Crossings:
-        return alone(t, [&] {
-          solveCrossings(points, sc.tangles.crossings, kUntangleStep * sc.selfThickness);
-        });
+        return alone(t, [&] { solveCrossings(points, sc.tangles.crossings, sc.selfThickness); });
       case Stage::ColliderContacts: {
         // One vertex each, in each thread's run of vertices: the same
         // result as in one pass.
