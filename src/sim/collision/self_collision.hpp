@@ -31,7 +31,8 @@ void generateSelfContacts(World& world);
 // What the app says where the lookups give up (StepStats::selfCollisionTooDense).
 inline constexpr const char* kSelfCollisionTooDense =
     "self collision is off for this mesh: it is too dense to search in time linear in its size "
-    "(thousands of triangles over one point, as at the hub of a fan)";
+    "(thousands of triangles over one point, as at the hub of a fan, or a cloth through itself "
+    "in thousands of places: more substeps keep it apart)";
 
 // generateSelfContacts in its three stages, for a step that runs other work
 // beside the serial one: prepareSelfContacts (the vertices' travel and
