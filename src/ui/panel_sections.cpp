@@ -363,8 +363,12 @@ void drawStatsSection(const PanelInput& in, PanelState& state) {
   ImGui::Text("strain: mean %.2f %%, p99 %.2f %%, max %.1f %%", 100.0 * double(strain.mean),
               100.0 * double(strain.p99), 100.0 * double(strain.max));
   ImGui::Text("%zu pins, %zu tethers", world.pins.size(), world.stats.tethers);
-  if (world.stats.selfCollisionTooDense)
+  if (world.stats.selfCollisionTooDense) {
+    // Wrapped at the panel's edge: a sentence longer than the panel is wide.
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(theme::kError, "%s", sim::kSelfCollisionTooDense);
+    ImGui::PopTextWrapPos();
+  }
   if (!in.crossings)
     ImGui::TextDisabled("crossings: too dense to count");
   else if (*in.crossings == 0)
