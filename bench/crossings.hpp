@@ -5,7 +5,8 @@
 // frames unless --frames). For each: median and p95 ms per frame, the
 // edge–triangle crossings of the cloth (countSelfIntersections) every 20
 // frames and at the end, the first frame with any, the most at any sampled
-// frame, and the strain it ends with.
+// frame, their mean and most over every frame of the last quarter, and the
+// strain it ends with.
 // drape_bench --crossings --mesh FILE.obj: the same for a mesh of one's own
 // (a flag from another simulator, say), made a cloth as `drape --mesh` makes
 // it (no pins, a floor below) and dropped, with self collision and without.
