@@ -236,7 +236,7 @@ void findTangles(World& world, StepTimings& timing) {
   } else if (world.frame % kTangleSearchEvery == 0 ||
              tangles.searchedTopology != cloth.topologyVersion) {
     ThreadTeam& team = solverTeam(world);
-    if (!findCrossings(cloth, world.state.x, &team, tangles)) {
+    if (!findCrossings(cloth, world.state.x, &team, tangles, CrossingSearch::Culled)) {
       tangles.crossings.clear();
       tangles.tooDenseTopology = cloth.topologyVersion;
     }

@@ -38,7 +38,9 @@ void buildTopology(const Cloth& cloth, Tangles& t) {
     t.edges[fill[cloth.stretch[k].b]++] = k;
   }
   t.opposite.assign(cloth.stretch.size(), glm::uvec2(kNone));
-  for (const glm::uvec3& tri : cloth.triangles)
+  t.edgeTriangle.assign(cloth.stretch.size(), kNone);
+  for (std::uint32_t f = 0; f < cloth.triangles.size(); ++f) {
+    const glm::uvec3& tri = cloth.triangles[f];
     for (int k = 0; k < 3; ++k) {
       std::uint32_t u = tri[k], v = tri[(k + 1) % 3];
       const std::uint32_t w = tri[(k + 2) % 3];
@@ -51,9 +53,11 @@ void buildTopology(const Cloth& cloth, Tangles& t) {
         if (e.a + e.b - u != v) continue;
         glm::uvec2& o = t.opposite[t.edges[j]];
         (o[0] == kNone ? o[0] : o[1]) = w;
+        if (t.edgeTriangle[t.edges[j]] == kNone) t.edgeTriangle[t.edges[j]] = f;
         break;
       }
     }
+  }
   t.cell = meanRestEdge(cloth);
   t.topology = cloth.topologyVersion;
 }
@@ -62,16 +66,107 @@ bool shares(const glm::uvec3& t, std::uint32_t v) {
   return t[0] == v || t[1] == v || t[2] == v;
 }
 
+// Edge k against triangle f, whose plane is `plane`: into `out` where the
+// edge passes through the triangle's interior.
+void testEdgeTriangle(const Cloth& cloth, const std::vector<glm::vec3>& x, const Tangles& t,
+                      std::uint32_t k, std::uint32_t f, const glm::vec4& plane,
+                      std::vector<Crossing>& out) {
+  const StretchConstraint& e = cloth.stretch[k];
+  const glm::vec3 &p = x[e.a], &q = x[e.b];
+  // The ends on one side of the plane (in float) rule most out.
+  const float dp = glm::dot(glm::vec3(plane), p) - plane.w;
+  const float dq = glm::dot(glm::vec3(plane), q) - plane.w;
+  if ((dp > 0.0f && dq > 0.0f) || (dp < 0.0f && dq < 0.0f)) return;
+  const glm::uvec3& tri = cloth.triangles[f];
+  if (shares(tri, e.a) || shares(tri, e.b)) return;
+  if (!segmentCrossesTriangleStrictly(glm::dvec3(p), glm::dvec3(q), glm::dvec3(x[tri[0]]),
+                                      glm::dvec3(x[tri[1]]), glm::dvec3(x[tri[2]])))
+    return;
+  out.push_back({k, f, e.a, e.b, {t.opposite[k][0], t.opposite[k][1]}, {tri[0], tri[1], tri[2]}});
+}
+
+// By edge, then triangle: both searches give the same list.
+void sortCrossings(std::vector<Crossing>& crossings) {
+  std::sort(crossings.begin(), crossings.end(), [](const Crossing& a, const Crossing& b) {
+    return a.edge < b.edge || (a.edge == b.edge && a.triangle < b.triangle);
+  });
+}
+
+// Leaf pairs per chunk of the culled search.
+constexpr std::size_t kPairsPerChunk = 32;
+
+// The culled search (cone_tree.hpp): the pairs of leaves the walk leaves,
+// each leaf's edges against the other's triangles.
+bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam* team, Tangles& t) {
+  ConeTree& tree = t.cones;
+  const std::size_t budget = kVisitsPerEdge * cloth.stretch.size() + (std::size_t(1) << 20);
+  if (!walkConeTree(cloth, x, budget, tree)) return false;
+  const std::size_t chunks = (tree.pairs.size() + kPairsPerChunk - 1) / kPairsPerChunk;
+  t.chunks.resize(std::max(t.chunks.size(), chunks));
+  // Node e's edges against node f's triangles.
+  auto edgesAgainst = [&](std::uint32_t e, std::uint32_t f, std::vector<Crossing>& out) {
+    const ConeTree::Node &edges = tree.nodes[e], &triangles = tree.nodes[f];
+    // f's triangles within e's box first: where two leaves overlap, most
+    // of either lies outside the other.
+    std::uint32_t near[kConeLeaf];
+    std::uint32_t count = 0;
+    for (std::uint32_t j = triangles.triBegin; j < triangles.triEnd; ++j)
+      if (tree.triangleBox[tree.triangles[j]].overlaps(tree.box[e]))
+        near[count++] = tree.triangles[j];
+    if (count == 0) return;
+    for (std::uint32_t i = edges.edgeBegin; i < edges.edgeEnd; ++i) {
+      const std::uint32_t k = tree.edges[i];
+      const StretchConstraint& edge = cloth.stretch[k];
+      const Aabb box{glm::min(x[edge.a], x[edge.b]), glm::max(x[edge.a], x[edge.b])};
+      if (!box.overlaps(tree.box[f])) continue;
+      for (std::uint32_t j = 0; j < count; ++j)
+        if (box.overlaps(tree.triangleBox[near[j]]))
+          testEdgeTriangle(cloth, x, t, k, near[j], tree.plane[near[j]], out);
+    }
+  };
+  auto body = [&](std::size_t c, int) {
+    std::vector<Crossing>& out = t.chunks[c];
+    out.clear();
+    const std::size_t end = std::min(tree.pairs.size(), (c + 1) * kPairsPerChunk);
+    for (std::size_t i = c * kPairsPerChunk; i < end; ++i) {
+      const glm::uvec2 pair = tree.pairs[i];
+      edgesAgainst(pair.x, pair.y, out);
+      if (pair.x != pair.y) edgesAgainst(pair.y, pair.x, out);
+    }
+  };
+  if (team)
+    forEachChunk(*team, chunks, body);
+  else
+    for (std::size_t c = 0; c < chunks; ++c) body(c, 0);
+  for (std::size_t c = 0; c < chunks; ++c)
+    t.crossings.insert(t.crossings.end(), t.chunks[c].begin(), t.chunks[c].end());
+  return true;
+}
+
 }  // namespace
 
 bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam* team,
-                   Tangles& t) {
+                   Tangles& t, CrossingSearch search) {
   if (t.topology != cloth.topologyVersion || t.opposite.size() != cloth.stretch.size() ||
       t.edgeStart.size() != cloth.vertexCount() + 1)
     buildTopology(cloth, t);
   t.crossings.clear();
   const float cell = t.cell;
   if (!(cell > 0.0f) || cloth.triangles.empty()) return true;
+  if (search == CrossingSearch::Culled) {
+    // The tree costs a few searches to build: not for a topology that
+    // changes from one search to the next (a cloth tearing).
+    if (t.conesTopology != t.topology && t.conesAsked == t.topology) {
+      buildConeTree(cloth, t.edgeTriangle, t.cones);
+      t.conesTopology = t.topology;
+    }
+    t.conesAsked = t.topology;
+    if (t.conesTopology == t.topology && t.cones.usable) {
+      if (!findCulled(cloth, x, team, t)) return false;
+      sortCrossings(t.crossings);
+      return true;
+    }
+  }
   t.boxes.resize(cloth.triangles.size());
   t.planes.resize(cloth.triangles.size());
   for (std::size_t k = 0; k < t.boxes.size(); ++k) {
@@ -116,18 +211,7 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
         const std::uint32_t f = found[j];
         if (seen[f] == k) continue;
         seen[f] = k;
-        // The ends on one side of the plane (in float) rule most out.
-        const glm::vec4& plane = t.planes[f];
-        const float dp = glm::dot(glm::vec3(plane), p) - plane.w;
-        const float dq = glm::dot(glm::vec3(plane), q) - plane.w;
-        if ((dp > 0.0f && dq > 0.0f) || (dp < 0.0f && dq < 0.0f)) continue;
-        const glm::uvec3& tri = cloth.triangles[f];
-        if (shares(tri, e.a) || shares(tri, e.b)) continue;
-        if (!segmentCrossesTriangleStrictly(glm::dvec3(p), glm::dvec3(q), glm::dvec3(x[tri[0]]),
-                                            glm::dvec3(x[tri[1]]), glm::dvec3(x[tri[2]])))
-          continue;
-        out.push_back(
-            {k, f, e.a, e.b, {t.opposite[k][0], t.opposite[k][1]}, {tri[0], tri[1], tri[2]}});
+        testEdgeTriangle(cloth, x, t, k, f, t.planes[f], out);
       }
     }
   };
@@ -138,6 +222,7 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
   if (gaveUp.load()) return false;
   for (std::size_t c = 0; c < chunks; ++c)
     t.crossings.insert(t.crossings.end(), t.chunks[c].begin(), t.chunks[c].end());
+  sortCrossings(t.crossings);
   return true;
 }
 

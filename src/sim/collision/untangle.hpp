@@ -30,6 +30,7 @@
 
 #include <glm/glm.hpp>
 
+#include "sim/collision/cone_tree.hpp"
 #include "sim/collision/spatial_hash.hpp"
 
 namespace drape::sim {
@@ -61,6 +62,7 @@ struct Tangles {
   // edge (the hash's cell).
   std::vector<std::uint32_t> edgeStart, edges;
   std::vector<glm::uvec2> opposite;
+  std::vector<std::uint32_t> edgeTriangle;  // a triangle each edge borders (UINT32_MAX: none)
   float cell = 0.0f;
   std::uint64_t topology = UINT64_MAX;
   std::uint64_t searchedTopology = UINT64_MAX;  // of the crossings found last
@@ -72,6 +74,10 @@ struct Tangles {
   std::vector<std::vector<Crossing>> chunks;
   std::vector<std::vector<std::uint32_t>> seen, found;
   std::uint64_t tooDenseTopology = UINT64_MAX;  // a search gave up on it (findTangles)
+  // The culled search's tree (cone_tree.hpp), for the topology
+  // conesTopology; the topology of the last culled search asked for.
+  ConeTree cones;
+  std::uint64_t conesTopology = UINT64_MAX, conesAsked = UINT64_MAX;
   // findRegions' buffers: the crossing edges, and the union-find of the rest.
   std::vector<std::uint8_t> cut;
   std::vector<std::uint32_t> parent, size, largest;
@@ -79,12 +85,19 @@ struct Tangles {
   std::vector<std::uint32_t> crossingsAt;
 };
 
-// Every crossing of positions x into tangles.crossings, in edge order, on
-// `team`'s threads (or this one, when null); the same on any thread count.
-// False, with none, where the mesh is too dense to search in time linear in
-// its size (thousands of triangles over one point, as at the hub of a fan).
+// How a search finds the pairs to test. Every: each edge against the
+// triangles whose boxes its box meets (a spatial hash); what statistics
+// count. Culled: normal cones (cone_tree.hpp) rule out the smooth parts
+// first; what the solver searches with, every few frames.
+enum class CrossingSearch : std::uint8_t { Every, Culled };
+
+// Every crossing of positions x into tangles.crossings, sorted by edge and
+// then triangle, on `team`'s threads (or this one, when null); the same on
+// any thread count. False, with none, where the mesh is too dense to search
+// in time linear in its size (thousands of triangles over one point, as at
+// the hub of a fan).
 bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam* team,
-                   Tangles& tangles);
+                   Tangles& tangles, CrossingSearch search = CrossingSearch::Every);
 
 // Drops the crossings that positions x no longer have (all but the
 // search's work, for the frames between searches).

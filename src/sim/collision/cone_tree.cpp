@@ -1,0 +1,434 @@
+#include "sim/collision/cone_tree.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "sim/cloth.hpp"
+
+namespace drape::sim {
+namespace {
+
+using Node = ConeTree::Node;
+
+// A cone at least this wide is taken as covering every direction (a
+// margin under 90° for the rounding of the merges).
+constexpr float kWide = 1.5607963f;  // π/2 − 0.01
+
+bool narrow(const glm::vec4& cone) {
+  return cone.w < kWide;
+}
+
+// The smallest cone (in this construction) holding cones a and b.
+glm::vec4 mergeCones(const glm::vec4& a, const glm::vec4& b) {
+  if (!narrow(a) || !narrow(b)) return glm::vec4(0.0f, 0.0f, 0.0f, kWide);
+  const glm::vec3 u(a), v(b);
+  const float phi = std::acos(std::clamp(glm::dot(u, v), -1.0f, 1.0f));
+  if (phi + b.w <= a.w) return a;
+  if (phi + a.w <= b.w) return b;
+  const float angle = 0.5f * (phi + a.w + b.w) + 1e-5f;
+  if (angle >= kWide) return glm::vec4(0.0f, 0.0f, 0.0f, kWide);
+  if (phi < 1e-6f) return glm::vec4(u, angle);
+  // The axis turned from u towards v by angle − a.w (slerp).
+  const float t = angle - a.w;
+  const glm::vec3 axis = (std::sin(phi - t) * u + std::sin(t) * v) / std::sin(phi);
+  return glm::vec4(glm::normalize(axis), angle);
+}
+
+Aabb unite(const Aabb& a, const Aabb& b) {
+  return {glm::min(a.min, b.min), glm::max(a.max, b.max)};
+}
+
+std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t v) {
+  while (parent[v] != v) v = parent[v] = parent[parent[v]];
+  return v;
+}
+
+}  // namespace
+
+void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTriangle,
+                   ConeTree& tree) {
+  tree.nodes.clear();
+  tree.pairs.clear();
+  const std::size_t triangleCount = cloth.triangles.size();
+  tree.usable = triangleCount > 0 && std::none_of(edgeTriangle.begin(), edgeTriangle.end(),
+                                                  [](std::uint32_t t) { return t == UINT32_MAX; });
+  if (!tree.usable) return;
+  // Each triangle's neighbours across its edges (kNoChild where none).
+  std::vector<glm::uvec3> neighbour(triangleCount, glm::uvec3(ConeTree::kNoChild));
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> sides;
+  sides.reserve(3 * triangleCount);
+  for (std::uint32_t k = 0; k < triangleCount; ++k)
+    for (int c = 0; c < 3; ++c) {
+      std::uint32_t u = cloth.triangles[k][c], v = cloth.triangles[k][(c + 1) % 3];
+      if (u > v) std::swap(u, v);
+      sides.push_back({(std::uint64_t(u) << 32) | v, k});
+    }
+  std::sort(sides.begin(), sides.end());
+  auto link = [&](std::uint32_t s, std::uint32_t t) {
+    glm::uvec3& n = neighbour[s];
+    for (int c = 0; c < 3; ++c)
+      if (n[c] == ConeTree::kNoChild) {
+        n[c] = t;
+        return;
+      }
+  };
+  for (std::size_t i = 0; i + 1 < sides.size(); ++i)
+    if (sides[i].first == sides[i + 1].first && sides[i].second != sides[i + 1].second) {
+      link(sides[i].second, sides[i + 1].second);
+      link(sides[i + 1].second, sides[i].second);
+    }
+  // Bottom-up: clusters of triangles, each level matching every cluster
+  // with a neighbour across an edge (the smallest, then the nearest by
+  // rest centroid), so that every merged node is connected; clusters left
+  // without a neighbour (separate pieces) are joined last, in order.
+  struct Cluster {
+    std::uint32_t child[2];
+    std::uint32_t size;
+    glm::vec3 centre;  // sum of the triangles' rest centroids
+  };
+  std::vector<Cluster> built;
+  built.reserve(2 * triangleCount);
+  std::vector<std::uint32_t> clusterOf(triangleCount);
+  for (std::uint32_t k = 0; k < triangleCount; ++k) {
+    const glm::uvec3& t = cloth.triangles[k];
+    built.push_back(
+        {{ConeTree::kNoChild, k},
+         1,
+         (cloth.restPositions[t[0]] + cloth.restPositions[t[1]] + cloth.restPositions[t[2]]) /
+             3.0f});
+    clusterOf[k] = k;
+  }
+  std::vector<std::uint32_t> live(triangleCount);
+  std::iota(live.begin(), live.end(), 0u);
+  std::vector<std::uint32_t> partner(built.capacity(), ConeTree::kNoChild);
+  for (;;) {
+    // Neighbouring clusters of each live cluster, through the triangles.
+    bool merged = false;
+    std::vector<std::uint32_t> next;
+    std::fill(partner.begin(), partner.end(), ConeTree::kNoChild);
+    std::vector<std::vector<std::uint32_t>> around(live.size());
+    std::vector<std::uint32_t> slot(built.size(), ConeTree::kNoChild);
+    for (std::uint32_t i = 0; i < live.size(); ++i) slot[live[i]] = i;
+    for (std::uint32_t k = 0; k < triangleCount; ++k)
+      for (int c = 0; c < 3; ++c) {
+        const std::uint32_t t = neighbour[k][c];
+        if (t == ConeTree::kNoChild || clusterOf[t] == clusterOf[k]) continue;
+        around[slot[clusterOf[k]]].push_back(clusterOf[t]);
+      }
+    for (std::uint32_t i = 0; i < live.size(); ++i) {
+      const std::uint32_t c = live[i];
+      if (partner[c] != ConeTree::kNoChild) continue;
+      std::uint32_t best = ConeTree::kNoChild;
+      float bestDistance = 0.0f;
+      const glm::vec3 mine = built[c].centre / float(built[c].size);
+      for (const std::uint32_t d : around[i]) {
+        if (partner[d] != ConeTree::kNoChild) continue;
+        const glm::vec3 theirs = built[d].centre / float(built[d].size);
+        const float distance = glm::length(theirs - mine);
+        const bool better = best == ConeTree::kNoChild || built[d].size < built[best].size ||
+                            (built[d].size == built[best].size &&
+                             (distance < bestDistance || (distance == bestDistance && d < best)));
+        if (better) {
+          best = d;
+          bestDistance = distance;
+        }
+      }
+      if (best == ConeTree::kNoChild) continue;
+      partner[c] = best;
+      partner[best] = c;
+      const std::uint32_t node = std::uint32_t(built.size());
+      built.push_back(
+          {{c, best}, built[c].size + built[best].size, built[c].centre + built[best].centre});
+      next.push_back(node);
+      merged = true;
+    }
+    for (const std::uint32_t c : live)
+      if (partner[c] == ConeTree::kNoChild) next.push_back(c);
+    if (!merged) {
+      live = next;
+      break;
+    }
+    // Each triangle's cluster one level up.
+    std::vector<std::uint32_t> up(built.size(), ConeTree::kNoChild);
+    for (std::uint32_t node = 0; node < built.size(); ++node)
+      if (built[node].child[0] != ConeTree::kNoChild &&
+          partner[built[node].child[0]] != ConeTree::kNoChild &&
+          partner[built[node].child[0]] == built[node].child[1]) {
+        up[built[node].child[0]] = node;
+        up[built[node].child[1]] = node;
+      }
+    for (std::uint32_t& c : clusterOf)
+      if (up[c] != ConeTree::kNoChild) c = up[c];
+    std::sort(next.begin(), next.end());
+    live = next;
+  }
+  // Separate pieces: joined in order, not connected.
+  while (live.size() > 1) {
+    std::vector<std::uint32_t> next;
+    for (std::size_t i = 0; i + 1 < live.size(); i += 2) {
+      const std::uint32_t a = live[i], b = live[i + 1];
+      next.push_back(std::uint32_t(built.size()));
+      built.push_back({{a, b}, built[a].size + built[b].size, built[a].centre + built[b].centre});
+    }
+    if (live.size() % 2) next.push_back(live.back());
+    live = next;
+  }
+  // The tree in pre-order from the root; a cluster of at most kConeLeaf
+  // triangles is a leaf, its triangles in a contiguous range.
+  tree.triangles.clear();
+  tree.triangles.reserve(triangleCount);
+  std::vector<std::uint32_t> parentOf;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> todo{{live[0], ConeTree::kNoChild}};
+  std::vector<std::uint32_t> gather;
+  while (!todo.empty()) {
+    const auto [c, parent] = todo.back();
+    todo.pop_back();
+    const std::uint32_t n = std::uint32_t(tree.nodes.size());
+    tree.nodes.push_back({{ConeTree::kNoChild, ConeTree::kNoChild}, 0, 0, 0, 0, 0, 0, false});
+    parentOf.push_back(parent);
+    if (parent != ConeTree::kNoChild)
+      tree.nodes[parent].child[tree.nodes[parent].child[0] == ConeTree::kNoChild ? 0 : 1] = n;
+    const Cluster& cluster = built[c];
+    if (cluster.size <= kConeLeaf || cluster.child[0] == ConeTree::kNoChild) {
+      tree.nodes[n].triBegin = std::uint32_t(tree.triangles.size());
+      gather.assign(1, c);
+      while (!gather.empty()) {
+        const std::uint32_t g = gather.back();
+        gather.pop_back();
+        if (built[g].child[0] == ConeTree::kNoChild) {
+          tree.triangles.push_back(built[g].child[1]);
+        } else {
+          gather.push_back(built[g].child[1]);
+          gather.push_back(built[g].child[0]);
+        }
+      }
+      tree.nodes[n].triEnd = std::uint32_t(tree.triangles.size());
+      continue;
+    }
+    todo.push_back({cluster.child[1], n});
+    todo.push_back({cluster.child[0], n});
+  }
+  // Internal nodes' triangle ranges from their leaves (children come
+  // after their parent).
+  for (std::size_t n = tree.nodes.size(); n-- > 0;) {
+    ConeTree::Node& node = tree.nodes[n];
+    if (node.child[0] == ConeTree::kNoChild) continue;
+    node.triBegin = tree.nodes[node.child[0]].triBegin;
+    node.triEnd = tree.nodes[node.child[1]].triEnd;
+  }
+  // Nodes were appended by breadth of the stack, not in pre-order; leaves
+  // are numbered by their triangle ranges, which do follow the tree.
+  std::vector<std::uint32_t> leaves;
+  for (std::uint32_t n = 0; n < tree.nodes.size(); ++n)
+    if (tree.nodes[n].child[0] == ConeTree::kNoChild) leaves.push_back(n);
+  std::sort(leaves.begin(), leaves.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return tree.nodes[a].triBegin < tree.nodes[b].triBegin;
+  });
+  tree.leafNode = leaves;
+  std::vector<std::uint32_t> leafOfTriangle(triangleCount);
+  for (std::uint32_t l = 0; l < leaves.size(); ++l) {
+    const Node& node = tree.nodes[leaves[l]];
+    for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k)
+      leafOfTriangle[tree.triangles[k]] = l;
+  }
+  // Edges by leaf (counting sort, in edge order within a leaf).
+  const std::size_t leafCount = leaves.size();
+  std::vector<std::uint32_t> edgeStart(leafCount + 1, 0);
+  for (const std::uint32_t t : edgeTriangle) ++edgeStart[leafOfTriangle[t] + 1];
+  for (std::size_t l = 0; l < leafCount; ++l) edgeStart[l + 1] += edgeStart[l];
+  tree.edges.resize(edgeTriangle.size());
+  {
+    std::vector<std::uint32_t> fill(edgeStart.begin(), edgeStart.end() - 1);
+    for (std::uint32_t k = 0; k < edgeTriangle.size(); ++k)
+      tree.edges[fill[leafOfTriangle[edgeTriangle[k]]]++] = k;
+  }
+  // Ranges: a leaf's own, then each parent's from its children (children
+  // have larger indices than their parent).
+  for (std::uint32_t l = 0; l < leafCount; ++l) {
+    Node& node = tree.nodes[leaves[l]];
+    node.leafBegin = l;
+    node.leafEnd = l + 1;
+    node.edgeBegin = edgeStart[l];
+    node.edgeEnd = edgeStart[l + 1];
+  }
+  for (std::size_t n = tree.nodes.size(); n-- > 0;) {
+    Node& node = tree.nodes[n];
+    if (node.child[0] == ConeTree::kNoChild) continue;
+    const Node &a = tree.nodes[node.child[0]], &b = tree.nodes[node.child[1]];
+    node.leafBegin = a.leafBegin;
+    node.leafEnd = b.leafEnd;
+    node.edgeBegin = a.edgeBegin;
+    node.edgeEnd = b.edgeEnd;
+  }
+  // Leaves sharing an edge: each mesh edge's two triangles, through the
+  // triangles' edges (the third corner of an edge's two triangles differs).
+  std::vector<std::uint32_t> parent(triangleCount);
+  std::iota(parent.begin(), parent.end(), 0u);
+  std::vector<glm::uvec2> links;  // leaf pairs, and unions within a leaf
+  {
+    for (std::size_t i = 0; i + 1 < sides.size(); ++i) {
+      if (sides[i].first != sides[i + 1].first) continue;
+      const std::uint32_t s = sides[i].second, t = sides[i + 1].second;
+      const std::uint32_t ls = leafOfTriangle[s], lt = leafOfTriangle[t];
+      if (ls == lt)
+        parent[find(parent, std::max(s, t))] = find(parent, std::min(s, t));
+      else
+        links.push_back({std::min(ls, lt), std::max(ls, lt)});
+    }
+  }
+  std::sort(links.begin(), links.end(), [](const glm::uvec2& a, const glm::uvec2& b) {
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
+  });
+  links.erase(std::unique(links.begin(), links.end()), links.end());
+  tree.adjacentStart.assign(leafCount + 1, 0);
+  for (const glm::uvec2& l : links) {
+    ++tree.adjacentStart[l.x + 1];
+    ++tree.adjacentStart[l.y + 1];
+  }
+  for (std::size_t l = 0; l < leafCount; ++l) tree.adjacentStart[l + 1] += tree.adjacentStart[l];
+  tree.adjacent.resize(tree.adjacentStart[leafCount]);
+  {
+    std::vector<std::uint32_t> fill(tree.adjacentStart.begin(), tree.adjacentStart.end() - 1);
+    for (const glm::uvec2& l : links) {
+      tree.adjacent[fill[l.x]++] = l.y;
+      tree.adjacent[fill[l.y]++] = l.x;
+    }
+  }
+  // Connected: a leaf whose triangles form one part; a parent whose
+  // children are both connected and share an edge.
+  for (std::uint32_t l = 0; l < leafCount; ++l) {
+    Node& node = tree.nodes[leaves[l]];
+    const std::uint32_t root = find(parent, tree.triangles[node.triBegin]);
+    node.connected = true;
+    for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k)
+      node.connected = node.connected && find(parent, tree.triangles[k]) == root;
+  }
+  for (std::size_t n = tree.nodes.size(); n-- > 0;) {
+    Node& node = tree.nodes[n];
+    if (node.child[0] == ConeTree::kNoChild) continue;
+    const Node &a = tree.nodes[node.child[0]], &b = tree.nodes[node.child[1]];
+    bool joined = false;
+    for (std::uint32_t l = a.leafBegin; l < a.leafEnd && !joined; ++l)
+      for (std::uint32_t j = tree.adjacentStart[l]; j < tree.adjacentStart[l + 1]; ++j)
+        if (tree.adjacent[j] >= b.leafBegin && tree.adjacent[j] < b.leafEnd) {
+          joined = true;
+          break;
+        }
+    node.connected = a.connected && b.connected && joined;
+  }
+}
+
+bool walkConeTree(const Cloth& cloth, const std::vector<glm::vec3>& x, std::size_t budget,
+                  ConeTree& tree) {
+  tree.pairs.clear();
+  const std::size_t triangleCount = cloth.triangles.size();
+  tree.triangleBox.resize(triangleCount);
+  tree.plane.resize(triangleCount);
+  tree.box.resize(tree.nodes.size());
+  tree.cone.resize(tree.nodes.size());
+  for (std::size_t k = 0; k < triangleCount; ++k) {
+    const glm::uvec3& t = cloth.triangles[k];
+    tree.triangleBox[k] = {glm::min(x[t[0]], glm::min(x[t[1]], x[t[2]])),
+                           glm::max(x[t[0]], glm::max(x[t[1]], x[t[2]]))};
+    const glm::vec3 N = glm::cross(x[t[1]] - x[t[0]], x[t[2]] - x[t[0]]);
+    tree.plane[k] = glm::vec4(N, glm::dot(N, x[t[0]]));
+  }
+  for (std::size_t n = tree.nodes.size(); n-- > 0;) {
+    const Node& node = tree.nodes[n];
+    if (node.child[0] != ConeTree::kNoChild) {
+      tree.box[n] = unite(tree.box[node.child[0]], tree.box[node.child[1]]);
+      tree.cone[n] = mergeCones(tree.cone[node.child[0]], tree.cone[node.child[1]]);
+      continue;
+    }
+    Aabb box = tree.triangleBox[tree.triangles[node.triBegin]];
+    glm::vec3 sum(0.0f);
+    bool degenerate = false;
+    for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
+      const std::uint32_t t = tree.triangles[k];
+      box = unite(box, tree.triangleBox[t]);
+      const float length = glm::length(glm::vec3(tree.plane[t]));
+      if (!(length > 0.0f) || !std::isfinite(length)) degenerate = true;
+      sum += glm::vec3(tree.plane[t]) / length;
+    }
+    tree.box[n] = box;
+    const float sumLength = glm::length(sum);
+    if (degenerate || !(sumLength > 1e-6f)) {
+      tree.cone[n] = glm::vec4(0.0f, 0.0f, 0.0f, kWide);
+      continue;
+    }
+    const glm::vec3 axis = sum / sumLength;
+    float least = 1.0f;  // cosine of the widest angle to the axis
+    for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
+      const glm::vec3 N = glm::vec3(tree.plane[tree.triangles[k]]);
+      least = std::min(least, glm::dot(axis, N) / glm::length(N));
+    }
+    const float angle = std::acos(std::clamp(least, -1.0f, 1.0f));
+    tree.cone[n] = glm::vec4(axis, std::min(angle + 1e-5f, kWide));
+  }
+  // Nodes a and b share an edge (through their leaves; the smaller one's
+  // leaves are looked at).
+  auto joined = [&](const Node& a, const Node& b) {
+    const Node& s = a.leafEnd - a.leafBegin <= b.leafEnd - b.leafBegin ? a : b;
+    const Node& o = &s == &a ? b : a;
+    for (std::uint32_t l = s.leafBegin; l < s.leafEnd; ++l)
+      for (std::uint32_t j = tree.adjacentStart[l]; j < tree.adjacentStart[l + 1]; ++j)
+        if (tree.adjacent[j] >= o.leafBegin && tree.adjacent[j] < o.leafEnd) return true;
+    return false;
+  };
+  std::size_t work = 0;
+  auto emit = [&](std::uint32_t a, std::uint32_t b) {
+    const Node &na = tree.nodes[a], &nb = tree.nodes[b];
+    work += std::size_t(na.edgeEnd - na.edgeBegin) * (nb.triEnd - nb.triBegin);
+    if (a != b) work += std::size_t(nb.edgeEnd - nb.edgeBegin) * (na.triEnd - na.triBegin);
+    tree.pairs.push_back({a, b});
+  };
+  // (a, a): within node a; (a, b): between them.
+  std::vector<glm::uvec2> todo{{0u, 0u}};
+  while (!todo.empty()) {
+    if (work > budget) {
+      tree.pairs.clear();
+      return false;
+    }
+    const glm::uvec2 job = todo.back();
+    todo.pop_back();
+    const Node &a = tree.nodes[job.x], &b = tree.nodes[job.y];
+    const bool leafA = a.child[0] == ConeTree::kNoChild, leafB = b.child[0] == ConeTree::kNoChild;
+    if (job.x == job.y) {
+      // A leaf the walk reaches is tested within, narrow or not: crushed in
+      // a tangle, a few triangles can pass through each other with their
+      // normals within 82° of one direction (their outline, seen along it,
+      // crosses itself; the 64² fold at 1 × 4 had two such in 30 searches),
+      // and testing one costs little.
+      if (leafA) {
+        emit(job.x, job.x);
+        continue;
+      }
+      if (a.connected && narrow(tree.cone[job.x])) continue;
+      todo.push_back({a.child[0], a.child[1]});
+      todo.push_back({a.child[1], a.child[1]});
+      todo.push_back({a.child[0], a.child[0]});
+      continue;
+    }
+    if (!tree.box[job.x].overlaps(tree.box[job.y])) continue;
+    if (a.connected && b.connected && narrow(mergeCones(tree.cone[job.x], tree.cone[job.y])) &&
+        joined(a, b))
+      continue;
+    if (leafA && leafB) {
+      emit(job.x, job.y);
+      continue;
+    }
+    // Split the larger (or the one that is not a leaf).
+    const bool splitA = leafB || (!leafA && a.triEnd - a.triBegin >= b.triEnd - b.triBegin);
+    if (splitA) {
+      todo.push_back({a.child[1], job.y});
+      todo.push_back({a.child[0], job.y});
+    } else {
+      todo.push_back({job.x, b.child[1]});
+      todo.push_back({job.x, b.child[0]});
+    }
+  }
+  return work <= budget;
+}
+
+}  // namespace drape::sim
