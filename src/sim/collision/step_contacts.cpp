@@ -22,7 +22,7 @@ constexpr std::size_t kVerticesPerChunk = 1024;
 // every frame; searched every second frame while crossed, ARCSim's flag
 // dropped on the floor (the file and six copies jittered by up to 1 mm)
 // keeps 52 crossings on average over its last 50 frames instead of 79, for
-// 1 ms more a frame (7.8 ms); every frame, 33 for 5 ms more.
+// 1–2 ms more a frame (on 8 ms); every frame, 33 for 5 ms more.
 constexpr std::uint64_t kTangleSearchEvery = 4;
 constexpr std::uint64_t kTangleSearchEveryWhileCrossed = 2;
 
