@@ -178,7 +178,6 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
   // triangles is a leaf, its triangles in a contiguous range.
   tree.triangles.clear();
   tree.triangles.reserve(triangleCount);
-  std::vector<std::uint32_t> parentOf;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> todo{{live[0], ConeTree::kNoChild}};
   std::vector<std::uint32_t> gather;
   while (!todo.empty()) {
@@ -186,7 +185,6 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     todo.pop_back();
     const std::uint32_t n = std::uint32_t(tree.nodes.size());
     tree.nodes.push_back({{ConeTree::kNoChild, ConeTree::kNoChild}, 0, 0, 0, 0, 0, 0, false});
-    parentOf.push_back(parent);
     if (parent != ConeTree::kNoChild)
       tree.nodes[parent].child[tree.nodes[parent].child[0] == ConeTree::kNoChild ? 0 : 1] = n;
     const Cluster& cluster = built[c];
@@ -217,8 +215,7 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     node.triBegin = tree.nodes[node.child[0]].triBegin;
     node.triEnd = tree.nodes[node.child[1]].triEnd;
   }
-  // Nodes were appended by breadth of the stack, not in pre-order; leaves
-  // are numbered by their triangle ranges, which do follow the tree.
+  // Leaves numbered in tree order (by their triangle ranges).
   std::vector<std::uint32_t> leaves;
   for (std::uint32_t n = 0; n < tree.nodes.size(); ++n)
     if (tree.nodes[n].child[0] == ConeTree::kNoChild) leaves.push_back(n);
@@ -265,7 +262,7 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
   // triangles' edges (the third corner of an edge's two triangles differs).
   std::vector<std::uint32_t> parent(triangleCount);
   std::iota(parent.begin(), parent.end(), 0u);
-  std::vector<glm::uvec2> links;  // leaf pairs, and unions within a leaf
+  std::vector<glm::uvec2> links;  // pairs of leaves (the triangles within one are united)
   {
     for (std::size_t i = 0; i + 1 < sides.size(); ++i) {
       if (sides[i].first != sides[i + 1].first) continue;

@@ -115,8 +115,8 @@ TEST(ConeTree, CulledSearchFindsWhatEveryEdgeFindsInATangleOnAnyThreadCount) {
         EXPECT_EQ(found.crossings[k].edge, every.crossings[k].edge);
         EXPECT_EQ(found.crossings[k].triangle, every.crossings[k].triangle);
       }
-      // The tree left out most of the cloth: fewer leaf pairs than a
-      // quarter of all leaves' pairs with their neighbours.
+      // The tree left out most of the cloth: fewer pairs left to test than
+      // there are leaves side by side (each pair of neighbours counts twice).
       EXPECT_LT(found.cones.pairs.size(), found.cones.adjacent.size());
     }
     ++compared;
@@ -124,7 +124,9 @@ TEST(ConeTree, CulledSearchFindsWhatEveryEdgeFindsInATangleOnAnyThreadCount) {
   EXPECT_EQ(compared, 5);
 }
 
-TEST(ConeTree, AClothThatTearsIsSearchedWithoutATreeUntilItsTopologyHolds) {
+// A cloth that tears changes its topology from one search to the next: the
+// tree is built only when a second search finds the same topology.
+TEST(ConeTree, ATreeIsBuiltOnlyWhenTheTopologyHoldsFromOneSearchToTheNext) {
   sim::World w = sheet(17, 0.0f);
   sim::Tangles tangles;
   ASSERT_TRUE(
