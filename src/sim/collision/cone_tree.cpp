@@ -39,6 +39,18 @@ Aabb unite(const Aabb& a, const Aabb& b) {
   return {glm::min(a.min, b.min), glm::max(a.max, b.max)};
 }
 
+// Nodes a and b of `tree` share an edge: a leaf of the smaller one is
+// beside a leaf of the other.
+bool joined(const ConeTree& tree, const Node& a, const Node& b) {
+  const bool aSmaller = a.leafEnd - a.leafBegin <= b.leafEnd - b.leafBegin;
+  const Node& s = aSmaller ? a : b;
+  const Node& o = aSmaller ? b : a;
+  for (std::uint32_t l = s.leafBegin; l < s.leafEnd; ++l)
+    for (std::uint32_t j = tree.adjacentStart[l]; j < tree.adjacentStart[l + 1]; ++j)
+      if (tree.adjacent[j] >= o.leafBegin && tree.adjacent[j] < o.leafEnd) return true;
+  return false;
+}
+
 std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t v) {
   while (parent[v] != v) v = parent[v] = parent[parent[v]];
   return v;
@@ -101,7 +113,10 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
   }
   std::vector<std::uint32_t> live(triangleCount);
   std::iota(live.begin(), live.end(), 0u);
+  // Per cluster: the one it is matched with this level, and the node the
+  // two make.
   std::vector<std::uint32_t> partner(built.capacity(), ConeTree::kNoChild);
+  std::vector<std::uint32_t> up(built.capacity(), ConeTree::kNoChild);
   for (;;) {
     // Neighbouring clusters of each live cluster, through the triangles.
     bool merged = false;
@@ -138,6 +153,7 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
       partner[c] = best;
       partner[best] = c;
       const std::uint32_t node = std::uint32_t(built.size());
+      up[c] = up[best] = node;
       built.push_back(
           {{c, best}, built[c].size + built[best].size, built[c].centre + built[best].centre});
       next.push_back(node);
@@ -150,14 +166,6 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
       break;
     }
     // Each triangle's cluster one level up.
-    std::vector<std::uint32_t> up(built.size(), ConeTree::kNoChild);
-    for (std::uint32_t node = 0; node < built.size(); ++node)
-      if (built[node].child[0] != ConeTree::kNoChild &&
-          partner[built[node].child[0]] != ConeTree::kNoChild &&
-          partner[built[node].child[0]] == built[node].child[1]) {
-        up[built[node].child[0]] = node;
-        up[built[node].child[1]] = node;
-      }
     for (std::uint32_t& c : clusterOf)
       if (up[c] != ConeTree::kNoChild) c = up[c];
     std::sort(next.begin(), next.end());
@@ -305,32 +313,15 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     Node& node = tree.nodes[n];
     if (node.child[0] == ConeTree::kNoChild) continue;
     const Node &a = tree.nodes[node.child[0]], &b = tree.nodes[node.child[1]];
-    bool joined = false;
-    for (std::uint32_t l = a.leafBegin; l < a.leafEnd && !joined; ++l)
-      for (std::uint32_t j = tree.adjacentStart[l]; j < tree.adjacentStart[l + 1]; ++j)
-        if (tree.adjacent[j] >= b.leafBegin && tree.adjacent[j] < b.leafEnd) {
-          joined = true;
-          break;
-        }
-    node.connected = a.connected && b.connected && joined;
+    node.connected = a.connected && b.connected && joined(tree, a, b);
   }
 }
 
-bool walkConeTree(const Cloth& cloth, const std::vector<glm::vec3>& x, std::size_t budget,
-                  ConeTree& tree) {
+bool walkConeTree(const std::vector<Aabb>& triangleBoxes, const std::vector<glm::vec4>& planes,
+                  std::size_t budget, ConeTree& tree) {
   tree.pairs.clear();
-  const std::size_t triangleCount = cloth.triangles.size();
-  tree.triangleBox.resize(triangleCount);
-  tree.plane.resize(triangleCount);
   tree.box.resize(tree.nodes.size());
   tree.cone.resize(tree.nodes.size());
-  for (std::size_t k = 0; k < triangleCount; ++k) {
-    const glm::uvec3& t = cloth.triangles[k];
-    tree.triangleBox[k] = {glm::min(x[t[0]], glm::min(x[t[1]], x[t[2]])),
-                           glm::max(x[t[0]], glm::max(x[t[1]], x[t[2]]))};
-    const glm::vec3 N = glm::cross(x[t[1]] - x[t[0]], x[t[2]] - x[t[0]]);
-    tree.plane[k] = glm::vec4(N, glm::dot(N, x[t[0]]));
-  }
   for (std::size_t n = tree.nodes.size(); n-- > 0;) {
     const Node& node = tree.nodes[n];
     if (node.child[0] != ConeTree::kNoChild) {
@@ -338,15 +329,15 @@ bool walkConeTree(const Cloth& cloth, const std::vector<glm::vec3>& x, std::size
       tree.cone[n] = mergeCones(tree.cone[node.child[0]], tree.cone[node.child[1]]);
       continue;
     }
-    Aabb box = tree.triangleBox[tree.triangles[node.triBegin]];
+    Aabb box = triangleBoxes[tree.triangles[node.triBegin]];
     glm::vec3 sum(0.0f);
     bool degenerate = false;
     for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
       const std::uint32_t t = tree.triangles[k];
-      box = unite(box, tree.triangleBox[t]);
-      const float length = glm::length(glm::vec3(tree.plane[t]));
+      box = unite(box, triangleBoxes[t]);
+      const float length = glm::length(glm::vec3(planes[t]));
       if (!(length > 0.0f) || !std::isfinite(length)) degenerate = true;
-      sum += glm::vec3(tree.plane[t]) / length;
+      sum += glm::vec3(planes[t]) / length;
     }
     tree.box[n] = box;
     const float sumLength = glm::length(sum);
@@ -357,22 +348,12 @@ bool walkConeTree(const Cloth& cloth, const std::vector<glm::vec3>& x, std::size
     const glm::vec3 axis = sum / sumLength;
     float least = 1.0f;  // cosine of the widest angle to the axis
     for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
-      const glm::vec3 N = glm::vec3(tree.plane[tree.triangles[k]]);
+      const glm::vec3 N = glm::vec3(planes[tree.triangles[k]]);
       least = std::min(least, glm::dot(axis, N) / glm::length(N));
     }
     const float angle = std::acos(std::clamp(least, -1.0f, 1.0f));
     tree.cone[n] = glm::vec4(axis, std::min(angle + 1e-5f, kWide));
   }
-  // Nodes a and b share an edge (through their leaves; the smaller one's
-  // leaves are looked at).
-  auto joined = [&](const Node& a, const Node& b) {
-    const Node& s = a.leafEnd - a.leafBegin <= b.leafEnd - b.leafBegin ? a : b;
-    const Node& o = &s == &a ? b : a;
-    for (std::uint32_t l = s.leafBegin; l < s.leafEnd; ++l)
-      for (std::uint32_t j = tree.adjacentStart[l]; j < tree.adjacentStart[l + 1]; ++j)
-        if (tree.adjacent[j] >= o.leafBegin && tree.adjacent[j] < o.leafEnd) return true;
-    return false;
-  };
   std::size_t work = 0;
   auto emit = [&](std::uint32_t a, std::uint32_t b) {
     const Node &na = tree.nodes[a], &nb = tree.nodes[b];
@@ -409,7 +390,7 @@ bool walkConeTree(const Cloth& cloth, const std::vector<glm::vec3>& x, std::size
     }
     if (!tree.box[job.x].overlaps(tree.box[job.y])) continue;
     if (a.connected && b.connected && narrow(mergeCones(tree.cone[job.x], tree.cone[job.y])) &&
-        joined(a, b))
+        joined(tree, a, b))
       continue;
     if (leafA && leafB) {
       emit(job.x, job.y);

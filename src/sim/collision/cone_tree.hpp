@@ -58,11 +58,9 @@ struct ConeTree {
   bool usable = false;
 
   // Per search: each node's box and cone (unit axis, half-angle in
-  // radians), and each triangle's box and plane (by triangle index).
+  // radians).
   std::vector<Aabb> box;
   std::vector<glm::vec4> cone;
-  std::vector<Aabb> triangleBox;
-  std::vector<glm::vec4> plane;  // normal (not unit) and its dot with a corner
   // The pairs of leaves (node indices) left to test by the last walk.
   std::vector<glm::uvec2> pairs;
 };
@@ -72,10 +70,11 @@ struct ConeTree {
 void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTriangle,
                    ConeTree& tree);
 
-// Boxes, planes and cones at positions x, then the walk: tree.pairs. False
-// where the pairs' tests would exceed `budget` edge–triangle tests (a
-// mesh too dense to search: the hub of a fan).
-bool walkConeTree(const Cloth& cloth, const std::vector<glm::vec3>& x, std::size_t budget,
-                  ConeTree& tree);
+// The nodes' boxes and cones from the triangles' boxes and planes (normal,
+// not unit, and its dot with a corner; by triangle index), then the walk:
+// tree.pairs. False where the pairs' tests would exceed `budget`
+// edge–triangle tests (a mesh too dense to search: the hub of a fan).
+bool walkConeTree(const std::vector<Aabb>& triangleBoxes, const std::vector<glm::vec4>& planes,
+                  std::size_t budget, ConeTree& tree);
 
 }  // namespace drape::sim

@@ -100,7 +100,7 @@ constexpr std::size_t kPairsPerChunk = 32;
 bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam* team, Tangles& t) {
   ConeTree& tree = t.cones;
   const std::size_t budget = kVisitsPerEdge * cloth.stretch.size() + (std::size_t(1) << 20);
-  if (!walkConeTree(cloth, x, budget, tree)) return false;
+  if (!walkConeTree(t.boxes, t.planes, budget, tree)) return false;
   const std::size_t chunks = (tree.pairs.size() + kPairsPerChunk - 1) / kPairsPerChunk;
   t.chunks.resize(std::max(t.chunks.size(), chunks));
   // Node e's edges against node f's triangles.
@@ -111,8 +111,7 @@ bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam*
     std::uint32_t near[kConeLeaf];
     std::uint32_t count = 0;
     for (std::uint32_t j = triangles.triBegin; j < triangles.triEnd; ++j)
-      if (tree.triangleBox[tree.triangles[j]].overlaps(tree.box[e]))
-        near[count++] = tree.triangles[j];
+      if (t.boxes[tree.triangles[j]].overlaps(tree.box[e])) near[count++] = tree.triangles[j];
     if (count == 0) return;
     for (std::uint32_t i = edges.edgeBegin; i < edges.edgeEnd; ++i) {
       const std::uint32_t k = tree.edges[i];
@@ -120,8 +119,8 @@ bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam*
       const Aabb box{glm::min(x[edge.a], x[edge.b]), glm::max(x[edge.a], x[edge.b])};
       if (!box.overlaps(tree.box[f])) continue;
       for (std::uint32_t j = 0; j < count; ++j)
-        if (box.overlaps(tree.triangleBox[near[j]]))
-          testEdgeTriangle(cloth, x, t, k, near[j], tree.plane[near[j]], out);
+        if (box.overlaps(t.boxes[near[j]]))
+          testEdgeTriangle(cloth, x, t, k, near[j], t.planes[near[j]], out);
     }
   };
   auto body = [&](std::size_t c, int) {
@@ -153,6 +152,15 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
   t.crossings.clear();
   const float cell = t.cell;
   if (!(cell > 0.0f) || cloth.triangles.empty()) return true;
+  t.boxes.resize(cloth.triangles.size());
+  t.planes.resize(cloth.triangles.size());
+  for (std::size_t k = 0; k < t.boxes.size(); ++k) {
+    const glm::uvec3& tri = cloth.triangles[k];
+    t.boxes[k].min = glm::min(x[tri[0]], glm::min(x[tri[1]], x[tri[2]]));
+    t.boxes[k].max = glm::max(x[tri[0]], glm::max(x[tri[1]], x[tri[2]]));
+    const glm::vec3 N = glm::cross(x[tri[1]] - x[tri[0]], x[tri[2]] - x[tri[0]]);
+    t.planes[k] = glm::vec4(N, glm::dot(N, x[tri[0]]));
+  }
   if (search == CrossingSearch::Culled) {
     // The tree costs a few searches to build: not for a topology that
     // changes from one search to the next (a cloth tearing).
@@ -166,15 +174,6 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
       sortCrossings(t.crossings);
       return true;
     }
-  }
-  t.boxes.resize(cloth.triangles.size());
-  t.planes.resize(cloth.triangles.size());
-  for (std::size_t k = 0; k < t.boxes.size(); ++k) {
-    const glm::uvec3& tri = cloth.triangles[k];
-    t.boxes[k].min = glm::min(x[tri[0]], glm::min(x[tri[1]], x[tri[2]]));
-    t.boxes[k].max = glm::max(x[tri[0]], glm::max(x[tri[1]], x[tri[2]]));
-    const glm::vec3 N = glm::cross(x[tri[1]] - x[tri[0]], x[tri[2]] - x[tri[0]]);
-    t.planes[k] = glm::vec4(N, glm::dot(N, x[tri[0]]));
   }
   t.hash.build(t.boxes, cell);
   const std::size_t edges = cloth.stretch.size();
