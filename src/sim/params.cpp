@@ -101,6 +101,7 @@ ParamDesc vector3(const char* name, const char* group, glm::vec3 Params::*field,
 const std::vector<ParamDesc> kTable = {
     real("dt", "time", &Params::dt, 1e-4, 0.25, "s", "time step of one frame", kLog),
     integer("substeps", "time", &Params::substeps, 1, 100, "sub-steps per frame, each of dt/substeps"),
+    integer("crossing_substeps", "time", &Params::crossing_substeps, 1, 8, "with self collision, while the cloth is found passing through itself: up to this many times the sub-steps (doubled in each frame that starts with crossings, halved after 8 frames without; shown under substeps in the panel, substeps_taken in --stats); 1 keeps substeps as set"),
     integer("iterations", "time", &Params::iterations, 1, 200, "solver iterations per sub-step"),
     integer("stretch_sweeps", "solver", &Params::stretch_sweeps, 1, 16, "Gauss-Seidel sweeps of the stretch constraints in each iteration (PBD, XPBD): the stiffest constraints and the cheapest (a sweep costs about a seventh of an iteration); PBD's k' per sweep keeps k_stretch's meaning. One for balloons and while tearing"),
     choice("solver", "solver", &Params::solver, {"pbd", "xpbd", "mass-spring", "vbd"}, "PBD with stiffness k' = 1 − (1 − k)^(1/n) (paper §3.3), XPBD with compliance and multipliers, the explicit mass-spring cloth (it takes the sub-steps its stability needs), or Vertex Block Descent (Chen et al. 2024: a Newton step per vertex on XPBD's energies)"),

@@ -24,7 +24,10 @@ struct Params {
   // Time stepping.
   float dt = 1.0f / 60.0f;  // s, one frame of simulation
   int substeps = 2;         // sub-steps per frame (small steps, Macklin et al. 2019)
-  int iterations = 4;       // solver iterations per sub-step (n_s)
+  // While the cloth is known to pass through itself, frames take up to this
+  // many times `substeps` (step.cpp); 1 keeps `substeps` as set.
+  int crossing_substeps = 4;
+  int iterations = 4;  // solver iterations per sub-step (n_s)
   // Gauss-Seidel sweeps of the stretch constraints in each iteration: the
   // stiffest constraints and the cheapest to project.
   int stretch_sweeps = 3;

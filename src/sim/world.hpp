@@ -65,7 +65,9 @@ struct StepTimings {
 // What the last step did, for the Stats panel, --stats and the benchmarks.
 struct StepStats {
   StepTimings timings;
-  int substeps = 0;  // taken (mass-spring may take more than asked)
+  // Sub-steps taken: more than asked where the mass-spring solver's
+  // stability needs them, or crossings are known (crossingFactor times).
+  int substeps = 0, crossingFactor = 1;
   // Self collision over the step's sub-steps: vertex–triangle constraints
   // generated, and how many of them pushed; the distance they keep (less
   // than the thickness on a fine mesh: selfThickness()).

@@ -153,9 +153,14 @@ void drawParam(const sim::ParamDesc& desc, const PanelInput& in, PanelState& sta
                PanelResult& out, sim::Params& params) {
   const bool changed = drawParamWidget(desc, params);
   const sim::World& world = *in.world;
-  if (std::strcmp(desc.name, "substeps") == 0 && world.stats.substeps > params.substeps)
-    ImGui::TextDisabled("taking %d: the mass-spring solver's stability needs them",
-                        world.stats.substeps);
+  if (std::strcmp(desc.name, "substeps") == 0 && world.stats.substeps > params.substeps) {
+    if (world.stats.crossingFactor > 1)
+      ImGui::TextDisabled("taking %d while the cloth passes through itself (crossing_substeps)",
+                          world.stats.substeps);
+    else
+      ImGui::TextDisabled("taking %d: the mass-spring solver's stability needs them",
+                          world.stats.substeps);
+  }
   if (!desc.rebuild) {
     if (changed) out.edited = params;
     return;

@@ -108,6 +108,9 @@ struct SolverScratch {
   // The cloth's crossings of itself at the start of the frame, and the parts
   // they cut off (untangle.hpp).
   Tangles tangles;
+  // How many times `substeps` the frames take while crossings are known,
+  // and the frames since the last that started with any (step.cpp).
+  int crossingFactor = 1, framesUncrossed = 0;
   std::vector<Pose> posesFrom, posesTo;
   std::vector<FarTest> farTests;
   // Damping: sums per piece over a chunk of vertices, chunk-major (double:

@@ -16,6 +16,34 @@
 #include "sim/tearing.hpp"
 
 namespace drape::sim {
+namespace {
+
+// Frames without crossings before the extra sub-steps are halved.
+constexpr int kFramesToCalm = 8;
+
+// The sub-steps a frame takes while the cloth is known to pass through
+// itself: crumpling cloth moves further in a sub-step than its contacts
+// hold, and makes crossings faster than untangling undoes them. Each frame
+// that starts with crossings doubles the sub-steps, up to
+// `crossing_substeps` times `substeps`; kFramesToCalm frames without halve
+// them again. ARCSim's flag dropped with self collision keeps 1.3
+// crossings over its last 50 frames instead of 52 (docs/performance.md).
+int crossingSubsteps(World& world, int substeps) {
+  SolverScratch& sc = *world.scratch;
+  const int most = std::max(world.params.crossing_substeps, 1);
+  if (!sc.tangles.crossings.empty()) {
+    sc.crossingFactor = std::min(sc.crossingFactor * 2, most);
+    sc.framesUncrossed = 0;
+  } else if (++sc.framesUncrossed >= kFramesToCalm) {
+    sc.crossingFactor = std::max(sc.crossingFactor / 2, 1);
+    sc.framesUncrossed = 0;
+  }
+  sc.crossingFactor = std::min(sc.crossingFactor, most);
+  world.stats.crossingFactor = sc.crossingFactor;
+  return std::max(substeps, std::min(substeps * sc.crossingFactor, kMostStableSubsteps));
+}
+
+}  // namespace
 
 void step(World& world) {
   const auto frameStart = Clock::now();
@@ -27,6 +55,11 @@ void step(World& world) {
   int substeps = prm.substeps > 0 ? prm.substeps : 1;
   if (prm.solver == SolverKind::MassSpring && prm.stable_substeps != 0)
     substeps = std::max(substeps, massSpringStableSubsteps(world));
+  // The crossings at the frame's start (untangle.hpp) decide its sub-steps.
+  world.stats.selfContacts = 0;
+  world.stats.selfContactsActive = 0;
+  findTangles(world, timing);
+  substeps = crossingSubsteps(world, substeps);
   world.stats.substeps = substeps;
   const int iterations = prm.iterations > 0 ? prm.iterations : 1;
   const float h = prm.dt / float(substeps);
@@ -80,9 +113,6 @@ void step(World& world) {
                            sc.packedStretch, sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
   }
 
-  world.stats.selfContacts = 0;
-  world.stats.selfContactsActive = 0;
-  findTangles(world, timing);
   for (int sub = 0; sub < substeps; ++sub) {
     world.grab.at = glm::mix(world.grab.from, world.grab.target, float(sub + 1) / float(substeps));
     if (prm.solver == SolverKind::MassSpring) {

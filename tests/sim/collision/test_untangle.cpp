@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <set>
@@ -170,6 +171,44 @@ TEST(Untangle, ASheetPokedThroughAnotherComesBackOut) {
   for (int k = 0; k < 30; ++k) sim::step(w);
   EXPECT_EQ(sim::countSelfIntersections(w), 0u);
   EXPECT_TRUE(sim::allFinite(w));
+}
+
+TEST(Untangle, FramesTakeMoreSubstepsWhileCrossed) {
+  // Each frame that starts with crossings doubles the sub-steps, up to
+  // crossing_substeps times; eight frames without halve them again.
+  sim::World w = pokedThrough(16);
+  ASSERT_EQ(w.params.substeps, 2);
+  ASSERT_EQ(w.params.crossing_substeps, 4);
+  const std::uint32_t n = std::uint32_t(w.state.x.size());
+  // Held through each other: the crossings stay.
+  for (std::uint32_t v = 0; v < n; ++v) sim::pinVertex(w, v);
+  std::vector<int> taken;
+  for (int frame = 0; frame < 4; ++frame) {
+    sim::step(w);
+    taken.push_back(w.stats.substeps);
+  }
+  EXPECT_EQ(taken, (std::vector<int>{4, 8, 8, 8}));
+  // Let go, the sheets come apart, and the sub-steps come back down.
+  for (std::uint32_t v = 0; v < n; ++v) sim::unpinVertex(w, v);
+  taken.clear();
+  for (int frame = 0; frame < 60; ++frame) {
+    sim::step(w);
+    taken.push_back(w.stats.substeps);
+  }
+  EXPECT_EQ(sim::countSelfIntersections(w), 0u);
+  const auto lastEight = std::find(taken.rbegin(), taken.rend(), 8);
+  ASSERT_NE(lastEight, taken.rend());
+  const std::size_t calm = std::size_t(taken.rend() - lastEight);  // first frame after
+  ASSERT_LT(calm, 30u);
+  for (std::size_t f = calm; f < taken.size(); ++f)
+    EXPECT_EQ(taken[f], f < calm + 8 ? 4 : 2) << "frame " << f;
+
+  sim::World fixed = pokedThrough(16);
+  fixed.params.crossing_substeps = 1;
+  for (int frame = 0; frame < 10; ++frame) {
+    sim::step(fixed);
+    EXPECT_EQ(fixed.stats.substeps, 2);
+  }
 }
 
 TEST(Untangle, AVertexInManyCrossingsSharesTheirStep) {

@@ -250,14 +250,17 @@ TEST(Determinism, SameSceneGivesBitIdenticalPositions) {
 TEST(Determinism, ACopiedWorldStepsLikeItsOriginal) {
   // The solver's caches (the crossings found between full searches, the
   // coarse levels, the tethers) travel with the copy; a moved world steps on.
-  // Copied at frame 50, when the layers touch (11 to 17 self contacts at
-  // frames 50 and 60; earlier the cloth is still falling).
+  // Copied at frame 74, when the layers touch (131 self contacts) and the
+  // frames take twice the sub-steps for the crossings found at frame 72.
   sim::World a = buildScene("drape", {"resolution=32", "self_collision=1"});
-  run(a, 50);
+  run(a, 74);
   sim::World b = a;
   // Its own caches (not shared), holding what the original's hold.
   ASSERT_NE(&*a.scratch, &*b.scratch);
   ASSERT_GT(a.scratch->selfContacts.size(), 0u);
+  ASSERT_GT(a.scratch->crossingFactor, 1);
+  EXPECT_EQ(b.scratch->crossingFactor, a.scratch->crossingFactor);
+  EXPECT_EQ(b.scratch->framesUncrossed, a.scratch->framesUncrossed);
   EXPECT_EQ(b.scratch->selfContacts.size(), a.scratch->selfContacts.size());
   EXPECT_EQ(b.scratch->hierarchy.levels.size(), a.scratch->hierarchy.levels.size());
   EXPECT_EQ(b.scratch->tangles.searchedTopology, a.scratch->tangles.searchedTopology);
