@@ -24,7 +24,8 @@ constexpr int kSampleEvery = 20;
 // `frames` frames of world `w` from rest, named `scene`: ms per frame, the
 // crossings every kSampleEvery frames and at the end, every frame of the
 // last quarter (where crossings come and go, the end alone is chance), and
-// the strain. A frame whose crossings are too dense to count (a fan's hub)
+// the strain, and the sub-steps the frames took (more while crossings
+// are known: crossing_substeps). A frame whose crossings are too dense to count (a fan's hub)
 // gives null, not 0, and is left out of the quarter's figures.
 json runCrossings(sim::World& w, const std::string& scene, int frames) {
   std::vector<double> ms;
@@ -33,10 +34,14 @@ json runCrossings(sim::World& w, const std::string& scene, int frames) {
   std::size_t most = 0;
   const int lastQuarter = frames - frames / 4;
   std::size_t quarterSum = 0, quarterMost = 0, quarterFramesWith = 0, quarterUncountable = 0;
+  long substeps = 0;
+  int framesWithMore = 0;
   for (int f = 1; f <= frames; ++f) {
     const auto t = sim::Clock::now();
     sim::step(w);
     ms.push_back(sim::msSince(t));
+    substeps += w.stats.substeps;
+    framesWithMore += w.stats.substeps > w.params.substeps ? 1 : 0;
     const bool sample = f % kSampleEvery == 0 || f == frames;
     if (!sample && f <= lastQuarter) continue;
     const std::optional<std::size_t> counted = sim::countSelfIntersections(w);
@@ -55,6 +60,8 @@ json runCrossings(sim::World& w, const std::string& scene, int frames) {
   json out = summary(ms);
   out["scene"] = scene;
   out["frames"] = frames;
+  out["substeps_taken"] = {{"mean", double(substeps) / double(frames)},
+                           {"frames_with_more", framesWithMore}};
   out["crossings_end"] = samples.back();
   out["crossings_most"] = most;
   out["first_sampled_frame_with_crossings"] = first;
