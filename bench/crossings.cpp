@@ -23,10 +23,10 @@ constexpr int kSampleEvery = 20;
 
 // `frames` frames of world `w` from rest, named `scene`: ms per frame, the
 // crossings every kSampleEvery frames and at the end, every frame of the
-// last quarter (where crossings come and go, the end alone is chance), and
-// the strain, and the sub-steps the frames took (more while crossings
-// are known: crossing_substeps). A frame whose crossings are too dense to count (a fan's hub)
-// gives null, not 0, and is left out of the quarter's figures.
+// last quarter (where crossings come and go, the end alone is chance), the
+// strain, and the sub-steps the frames took (more while crossings are
+// known: crossing_substeps). A frame whose crossings are too dense to count
+// (a fan's hub) gives null, not 0, and is left out of the quarter's figures.
 json runCrossings(sim::World& w, const std::string& scene, int frames) {
   std::vector<double> ms;
   json samples = json::array();
