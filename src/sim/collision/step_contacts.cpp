@@ -197,6 +197,20 @@ glm::vec3 frictionCorrection(const glm::vec3& slip, const glm::vec3& n, float li
   return len > 0.0f ? tangential * (limit / len) : glm::vec3(0.0f);
 }
 
+// How many of `found` are not in `known` (both sorted by edge, then
+// triangle, as findCrossings sorts them).
+std::size_t countFresh(const std::vector<Crossing>& known, const std::vector<Crossing>& found) {
+  const auto before = [](const Crossing& a, const Crossing& b) {
+    return a.edge != b.edge ? a.edge < b.edge : a.triangle < b.triangle;
+  };
+  std::size_t fresh = 0, k = 0;
+  for (const Crossing& c : found) {
+    while (k < known.size() && before(known[k], c)) ++k;
+    if (k == known.size() || before(c, known[k])) ++fresh;
+  }
+  return fresh;
+}
+
 }  // namespace
 
 void finishSubstep(World& world, double t0, float h) {
@@ -232,6 +246,7 @@ void findTangles(World& world, StepTimings& timing) {
     return;
   }
   const auto t = Clock::now();
+  tangles.fresh = 0;
   // The whole cloth is searched every kTangleSearchEvery frames, or every
   // kTangleSearchEveryWhileCrossed while crossings are known (on a piled
   // 128² drape, a search takes 9 ms on two threads even with the smooth
@@ -245,10 +260,13 @@ void findTangles(World& world, StepTimings& timing) {
                  0 ||
              tangles.searchedTopology != cloth.topologyVersion) {
     ThreadTeam& team = solverTeam(world);
+    tangles.known.swap(tangles.crossings);
+    if (tangles.searchedTopology != cloth.topologyVersion) tangles.known.clear();
     if (!findCrossings(cloth, world.state.x, &team, tangles, CrossingSearch::Culled)) {
       tangles.crossings.clear();
       tangles.tooDenseTopology = cloth.topologyVersion;
     }
+    tangles.fresh = countFresh(tangles.known, tangles.crossings);
     tangles.searchedTopology = cloth.topologyVersion;
   } else {
     keepStillCrossing(world.state.x, tangles);

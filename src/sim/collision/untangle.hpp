@@ -54,6 +54,10 @@ struct Crossing {
 
 struct Tangles {
   std::vector<Crossing> crossings;
+  // How many of the last search's crossings it found new (none in a frame
+  // without a search), and the ones known before it.
+  std::size_t fresh = 0;
+  std::vector<Crossing> known;
   // Per vertex: 0, or 1 + the number of the part inside a contour it lies
   // in. Empty when no part is cut off.
   std::vector<std::uint32_t> region;

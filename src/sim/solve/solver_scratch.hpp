@@ -109,8 +109,9 @@ struct SolverScratch {
   // they cut off (untangle.hpp).
   Tangles tangles;
   // How many times `substeps` the frames take while crossings are known,
-  // and the frames since the last that started with any (step.cpp).
-  int crossingFactor = 1, framesUncrossed = 0;
+  // the frames since the last that started with any, and since a search
+  // last found one that was not known before (step.cpp).
+  int crossingFactor = 1, framesUncrossed = 0, framesWithoutFresh = 0;
   std::vector<Pose> posesFrom, posesTo;
   std::vector<FarTest> farTests;
   // Damping: sums per piece over a chunk of vertices, chunk-major (double:

@@ -18,20 +18,25 @@
 namespace drape::sim {
 namespace {
 
-// Frames without crossings before the extra sub-steps are halved.
-constexpr int kFramesToCalm = 8;
+// Frames without crossings before the extra sub-steps are halved, and
+// frames in which no new crossing forms before the ones that stay count as
+// none (two sheets pinned through each other: sub-steps do not help).
+constexpr int kFramesToCalm = 8, kFramesToGiveUp = 60;
 
 // The sub-steps a frame takes while the cloth is known to pass through
 // itself: crumpling cloth moves further in a sub-step than its contacts
 // hold, and makes crossings faster than untangling undoes them. Each frame
 // that starts with crossings doubles the sub-steps, up to
 // `crossing_substeps` times `substeps`; kFramesToCalm frames without halve
-// them again. ARCSim's flag dropped with self collision keeps 1.3
-// crossings over its last 50 frames instead of 52 (docs/performance.md).
+// them again; crossings that stay while no new ones form for
+// kFramesToGiveUp frames count as none. ARCSim's flag dropped with self
+// collision keeps 1.3 crossings over its last 50 frames instead of 52
+// (docs/performance.md).
 int crossingSubsteps(World& world, int substeps) {
   SolverScratch& sc = *world.scratch;
   const int most = std::max(world.params.crossing_substeps, 1);
-  if (!sc.tangles.crossings.empty()) {
+  sc.framesWithoutFresh = sc.tangles.fresh > 0 ? 0 : sc.framesWithoutFresh + 1;
+  if (!sc.tangles.crossings.empty() && sc.framesWithoutFresh < kFramesToGiveUp) {
     sc.crossingFactor = std::min(sc.crossingFactor * 2, most);
     sc.framesUncrossed = 0;
   } else if (++sc.framesUncrossed >= kFramesToCalm) {

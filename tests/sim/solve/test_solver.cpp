@@ -261,6 +261,7 @@ TEST(Determinism, ACopiedWorldStepsLikeItsOriginal) {
   ASSERT_GT(a.scratch->crossingFactor, 1);
   EXPECT_EQ(b.scratch->crossingFactor, a.scratch->crossingFactor);
   EXPECT_EQ(b.scratch->framesUncrossed, a.scratch->framesUncrossed);
+  EXPECT_EQ(b.scratch->framesWithoutFresh, a.scratch->framesWithoutFresh);
   EXPECT_EQ(b.scratch->selfContacts.size(), a.scratch->selfContacts.size());
   EXPECT_EQ(b.scratch->hierarchy.levels.size(), a.scratch->hierarchy.levels.size());
   EXPECT_EQ(b.scratch->tangles.searchedTopology, a.scratch->tangles.searchedTopology);
