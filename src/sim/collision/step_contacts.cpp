@@ -197,20 +197,6 @@ glm::vec3 frictionCorrection(const glm::vec3& slip, const glm::vec3& n, float li
   return len > 0.0f ? tangential * (limit / len) : glm::vec3(0.0f);
 }
 
-// How many of `found` are not in `known` (both sorted by edge, then
-// triangle, as findCrossings sorts them).
-std::size_t countFresh(const std::vector<Crossing>& known, const std::vector<Crossing>& found) {
-  const auto before = [](const Crossing& a, const Crossing& b) {
-    return a.edge != b.edge ? a.edge < b.edge : a.triangle < b.triangle;
-  };
-  std::size_t fresh = 0, k = 0;
-  for (const Crossing& c : found) {
-    while (k < known.size() && before(known[k], c)) ++k;
-    if (k == known.size() || before(c, known[k])) ++fresh;
-  }
-  return fresh;
-}
-
 }  // namespace
 
 void finishSubstep(World& world, double t0, float h) {
@@ -239,6 +225,7 @@ void moveToTargets(World& world, double t) {
 
 void findTangles(World& world, StepTimings& timing) {
   Tangles& tangles = world.scratch->tangles;
+  tangles.fresh = 0;
   if (world.params.self_collision == 0) {
     tangles.crossings.clear();
     tangles.region.clear();
@@ -246,7 +233,6 @@ void findTangles(World& world, StepTimings& timing) {
     return;
   }
   const auto t = Clock::now();
-  tangles.fresh = 0;
   // The whole cloth is searched every kTangleSearchEvery frames, or every
   // kTangleSearchEveryWhileCrossed while crossings are known (on a piled
   // 128² drape, a search takes 9 ms on two threads even with the smooth

@@ -86,10 +86,12 @@ void testEdgeTriangle(const Cloth& cloth, const std::vector<glm::vec3>& x, const
 }
 
 // By edge, then triangle: both searches give the same list.
+bool crossingBefore(const Crossing& a, const Crossing& b) {
+  return a.edge < b.edge || (a.edge == b.edge && a.triangle < b.triangle);
+}
+
 void sortCrossings(std::vector<Crossing>& crossings) {
-  std::sort(crossings.begin(), crossings.end(), [](const Crossing& a, const Crossing& b) {
-    return a.edge < b.edge || (a.edge == b.edge && a.triangle < b.triangle);
-  });
+  std::sort(crossings.begin(), crossings.end(), crossingBefore);
 }
 
 // Leaf pairs per chunk of the culled search.
@@ -223,6 +225,15 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
     t.crossings.insert(t.crossings.end(), t.chunks[c].begin(), t.chunks[c].end());
   sortCrossings(t.crossings);
   return true;
+}
+
+std::size_t countFresh(const std::vector<Crossing>& known, const std::vector<Crossing>& found) {
+  std::size_t fresh = 0, k = 0;
+  for (const Crossing& c : found) {
+    while (k < known.size() && crossingBefore(known[k], c)) ++k;
+    if (k == known.size() || crossingBefore(c, known[k])) ++fresh;
+  }
+  return fresh;
 }
 
 void keepStillCrossing(const std::vector<glm::vec3>& x, Tangles& t) {

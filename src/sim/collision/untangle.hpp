@@ -103,6 +103,10 @@ enum class CrossingSearch : std::uint8_t { Every, Culled };
 bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam* team,
                    Tangles& tangles, CrossingSearch search = CrossingSearch::Every);
 
+// How many of `found` are not in `known` (both as findCrossings sorts
+// them).
+std::size_t countFresh(const std::vector<Crossing>& known, const std::vector<Crossing>& found);
+
 // Drops the crossings that positions x no longer have (all but the
 // search's work, for the frames between searches).
 void keepStillCrossing(const std::vector<glm::vec3>& x, Tangles& tangles);
