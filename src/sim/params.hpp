@@ -54,6 +54,9 @@ struct Params {
   // Chebyshev semi-iterative acceleration (Wang 2015): the estimated
   // spectral radius ρ of one iteration; 0 = off.
   float chebyshev = 0.9f;
+  // solver=xpbd with dihedral bending: conjugate-gradient iterations of the
+  // Newton step after each sub-step's iterations (newton_step.hpp); 0 = off.
+  int newton_cg = 15;
   // Closed meshes: one global overpressure constraint (paper §4.4), or one
   // volume constraint per surface triangle and an interior point.
   BalloonModel balloon_model = BalloonModel::Pressure;

@@ -11,6 +11,7 @@
 #include "sim/models/tet_volume.hpp"
 #include "sim/solve/chebyshev.hpp"
 #include "sim/solve/isometric_bending.hpp"
+#include "sim/solve/newton_step.hpp"
 #include "sim/solve/ranges.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/solver_team.hpp"
@@ -338,9 +339,35 @@ void projectConstraints(World& world, const Coefficients& c) {
       }
     }
   };
+  // XPBD: the Newton step after the iterations (newton_step.hpp), then the
+  // contacts once more, so that they keep the last word.
+  // Not where the edges are infinitely soft (k_stretch 0): the hinges'
+  // linearisation then holds nothing in place.
+  const bool newton = c.xpbd && !c.isometric && prm.newton_cg > 0 && c.stretchOn && !ps.a.empty();
+  NewtonScratch& ns = sc.newton;
+  if (newton) {
+    if (ns.coarse.topology != cloth.topologyVersion || ns.coarse.pins != world.pinsVersion) {
+      ns.coarse = buildNewtonCoarse(cloth, s.w);
+      ns.coarse.topology = cloth.topologyVersion;
+      ns.coarse.pins = world.pinsVersion;
+      ns.coarseReady = false;
+    }
+    ns.predicted.assign(buffer.begin(), buffer.end());
+  }
+  // The coarse matrix only preconditions: made again every few frames.
+  const bool refreshCoarse = ns.coarseFrame == UINT64_MAX || world.frame < ns.coarseFrame ||
+                             world.frame - ns.coarseFrame >= kNewtonCoarseFrames;
+  if (newton && refreshCoarse) ns.coarseFrame = world.frame;
   auto job = [&](int t) {
     for (int it = 0; it < c.iterations; ++it)
       for (std::size_t k = 0; k < stageCount; ++k) runStage(stages[k], t, it);
+    if (!newton) return;
+    alone(t, [&] {
+      newtonStep(points, ps, pb, c, sc.lambdaStretch.data(), sc.lambdaBend.data(), prm.newton_cg,
+                 refreshCoarse, ns);
+    });
+    for (std::size_t k = 0; k < stageCount; ++k)
+      if (stages[k] >= Stage::ColliderFeatures) runStage(stages[k], t, c.iterations - 1);
   };
   if (lanes)
     team.run(job);  // on one thread too: the team judges whether the machine is busy

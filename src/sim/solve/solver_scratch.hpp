@@ -20,6 +20,7 @@
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/damping.hpp"
 #include "sim/solve/hierarchy.hpp"
+#include "sim/solve/newton_step.hpp"
 #include "sim/solve/tethers.hpp"
 #include "sim/world.hpp"
 
@@ -46,6 +47,8 @@ struct SolverScratch {
   std::uint32_t hierarchyGrab = UINT32_MAX;
   int hierarchyLevels = -1;
   std::vector<float> lambdaStretch, lambdaBend;
+  // XPBD's Newton step after the iterations (newton_step.hpp).
+  NewtonScratch newton;
   // Vertex Block Descent (vertex_block_descent.hpp): the vertices by colour
   // and their constraints, and the sub-step's inertial targets y.
   VbdTopology vbd;
