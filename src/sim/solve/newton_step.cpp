@@ -231,10 +231,9 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
     sc.stretchGrad[2 * j] = ma > 0.0 ? e.grad[0] : glm::dvec3(0.0);
     sc.stretchGrad[2 * j + 1] = mb > 0.0 ? e.grad[1] : glm::dvec3(0.0);
     sc.stretchKappa[j] = kappa;
-    // A taut edge resists turning, λ ∇²C: |λ| / l across its direction.
-    // Left out, the step turns taut edges freely and the cloth gains energy
-    // (a clamped strip flapped above its clamp); left out where the edge
-    // is pushed, as it would make the matrix indefinite.
+    // A taut edge resists turning, λ ∇²C: |λ| / l across its direction,
+    // the Hessian a Newton step on a hanging cloth has; left out where the
+    // edge is pushed, as it would make the matrix indefinite.
     const double length = glm::length(at(pts, a) - at(pts, b));
     sc.stretchTension[j] = lambda < 0.0 && length > 0.0 ? -lambda / length : 0.0;
     sc.rhs[a] += f * sc.stretchGrad[2 * j];
