@@ -107,14 +107,15 @@ glm::dvec3 at(const Points& pts, std::uint32_t i) {
   return glm::dvec3(pts.p(i));
 }
 
-// The coarse matrix Pᵀ A P over the free coarse vertices, factored.
-void factorCoarse(const Points& pts, const PackedStretch& stretch, const PackedBend& bend,
-                  NewtonScratch& sc, std::size_t n) {
+// The coarse matrix Pᵀ A P over the free coarse vertices, factored, from
+// the step's masses and gradients.
+void factorCoarse(const PackedStretch& stretch, const PackedBend& bend, NewtonScratch& sc,
+                  std::size_t n) {
   const NewtonCoarse& co = sc.coarse;
   sc.coarseDof.assign(co.vertex.size(), -1);
   int dofs = 0;
   for (std::size_t k = 0; k < co.vertex.size(); ++k)
-    if (pts.invMass(co.vertex[k]) > 0.0f) sc.coarseDof[k] = dofs++;
+    if (sc.mass[co.vertex[k]] > 0.0) sc.coarseDof[k] = dofs++;
   EnvelopeCholesky& f = sc.coarseFactor;
   f.n = 3 * dofs;
   f.a.assign(std::size_t(f.n) * std::size_t(f.n), 0.0);
@@ -127,9 +128,8 @@ void factorCoarse(const Points& pts, const PackedStretch& stretch, const PackedB
             s * ga[c] * gb[d];
   };
   for (std::size_t i = 0; i < n; ++i) {
-    const float wi = pts.invMass(std::uint32_t(i));
-    if (wi <= 0.0f) continue;
-    const double m = 1.0 / double(wi);
+    const double m = sc.mass[i];
+    if (m <= 0.0) continue;
     for (std::uint32_t a = co.start[i]; a < co.start[i + 1]; ++a) {
       const int da = sc.coarseDof[co.index[a]];
       if (da < 0) continue;
@@ -149,7 +149,7 @@ void factorCoarse(const Points& pts, const PackedStretch& stretch, const PackedB
     if (kappa <= 0.0) return;
     sc.touched.clear();
     for (int k = 0; k < count; ++k) {
-      if (pts.invMass(v[k]) <= 0.0f) continue;
+      if (sc.mass[v[k]] <= 0.0) continue;
       for (std::uint32_t a = co.start[v[k]]; a < co.start[v[k] + 1]; ++a) {
         const std::uint32_t c = co.index[a];
         if (sc.coarseDof[c] < 0) continue;
@@ -234,7 +234,7 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
     // A taut edge resists turning, λ ∇²C: |λ| / l across its direction,
     // the Hessian a Newton step on a hanging cloth has; left out where the
     // edge is pushed, as it would make the matrix indefinite.
-    const double length = glm::length(at(pts, a) - at(pts, b));
+    const double length = e.C + double(stretch.rest[j]);  // C = |d| − rest
     sc.stretchTension[j] = lambda < 0.0 && length > 0.0 ? -lambda / length : 0.0;
     sc.rhs[a] += f * sc.stretchGrad[2 * j];
     sc.rhs[b] += f * sc.stretchGrad[2 * j + 1];
@@ -298,7 +298,7 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
     if (mass(std::uint32_t(i)) > 0.0) sc.blockInverse[i] = glm::inverse(sc.blockInverse[i]);
   const NewtonCoarse& co = sc.coarse;
   const bool hasCoarse = !co.vertex.empty() && co.start.size() == n + 1;
-  if (hasCoarse && (refreshCoarse || !sc.coarseReady)) factorCoarse(pts, stretch, bend, sc, n);
+  if (hasCoarse && (refreshCoarse || !sc.coarseReady)) factorCoarse(stretch, bend, sc, n);
   const bool coarse = hasCoarse && sc.coarseReady;
   auto precondition = [&](const std::vector<glm::dvec3>& r, std::vector<glm::dvec3>& z) {
     for (std::size_t i = 0; i < n; ++i) z[i] = sc.blockInverse[i] * r[i];
