@@ -13,8 +13,11 @@
 // constraint κ = s / (1 + s α̃) for a penalty s, the augmented Lagrangian of
 // C + α̃ λ = 0, which for a stiff constraint is s and for a soft one 1/α̃):
 //
-//     (M + Σ κ ∇C ∇Cᵀ) Δx = M (x̃ − x) + Σ ∇C (λ − κ (C + α̃ λ))
+//     (M + Σ κ ∇C ∇Cᵀ + G) Δx = M (x̃ − x) + Σ ∇C (λ − κ (C + α̃ λ))
 //     λ ← λ − κ (C + α̃ λ + ∇C·Δx)
+//
+// with G the taut edges' λ ∇²C. Hinges stiffer than their penalty stay with
+// the sweeps, and the move is bounded (kNewtonMaxMove).
 //
 // Its fixed point is XPBD's: M (x − x̃) = Σ ∇C λ with C + α̃ λ = 0, whatever
 // the budget. The linear system is solved by conjugate gradients (matrix
@@ -23,8 +26,8 @@
 // correction P (Pᵀ A P)⁻¹ Pᵀ on a coarse level of the hierarchy
 // (hierarchy.hpp: each vertex as weights over the level's vertices): the
 // coarse level carries what the blocks cannot, across the cloth.
-// Conjugate gradients with the blocks alone need hundreds of iterations on
-// a bending-dominated strip. Pinned vertices (inverse mass 0) do not move.
+// With the blocks alone, 80 iterations left a clamped strip 0.89 m low
+// against 0.30 m. Pinned vertices (inverse mass 0) do not move.
 
 #include <cstdint>
 #include <vector>
