@@ -13,10 +13,10 @@ using Node = ConeTree::Node;
 
 // A cone at least this wide is taken as covering every direction (a
 // margin under 90° for the rounding of the merges).
-constexpr float kWide = 1.5607963f;  // π/2 − 0.01
+constexpr float kWide = kCrossingWalk.narrowBelow;  // π/2 − 0.01
 
-bool narrow(const glm::vec4& cone) {
-  return cone.w < kWide;
+bool narrow(const glm::vec4& cone, float below = kWide) {
+  return cone.w < below;
 }
 
 // The smallest cone (in this construction) holding cones a and b.
@@ -61,7 +61,6 @@ std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t v) {
 void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTriangle,
                    ConeTree& tree) {
   tree.nodes.clear();
-  tree.pairs.clear();
   const std::size_t triangleCount = cloth.triangles.size();
   tree.usable = triangleCount > 0 && std::none_of(edgeTriangle.begin(), edgeTriangle.end(),
                                                   [](std::uint32_t t) { return t == UINT32_MAX; });
@@ -317,55 +316,67 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
   }
 }
 
-bool walkConeTree(const std::vector<Aabb>& triangleBoxes, const std::vector<glm::vec4>& planes,
-                  std::size_t budget, ConeTree& tree) {
-  tree.pairs.clear();
-  tree.box.resize(tree.nodes.size());
-  tree.cone.resize(tree.nodes.size());
-  for (std::size_t n = tree.nodes.size(); n-- > 0;) {
+glm::vec4 coneAround(const glm::vec3* normals, std::size_t count) {
+  // The axis is their sum (weighted by their lengths, which any axis
+  // allows); the widest angle from the signed squares of the cosines
+  // (without a square root each).
+  glm::vec3 sum(0.0f);
+  for (std::size_t k = 0; k < count; ++k) sum += normals[k];
+  const float sumLength = glm::length(sum);
+  if (!(sumLength > 0.0f) || !std::isfinite(sumLength)) return glm::vec4(0.0f, 0.0f, 0.0f, kWide);
+  const glm::vec3 axis = sum / sumLength;
+  float least = 1.0f;  // the signed square of the cosine of the widest angle to the axis
+  for (std::size_t k = 0; k < count; ++k) {
+    const float length2 = glm::dot(normals[k], normals[k]);
+    if (!(length2 > 0.0f) || !std::isfinite(length2)) return glm::vec4(0.0f, 0.0f, 0.0f, kWide);
+    const float cosine = glm::dot(axis, normals[k]);
+    least = std::min(least, cosine * std::abs(cosine) / length2);
+  }
+  // Widened by more than the rounding of a square near 1 (2.4e-4 at 0°).
+  const float cosine = std::copysign(std::sqrt(std::abs(least)), least);
+  const float angle = std::acos(std::clamp(cosine, -1.0f, 1.0f));
+  return glm::vec4(axis, std::min(angle + 5e-4f, kWide));
+}
+
+void boundLeaves(const ConeTree& tree, const std::vector<Aabb>& triangleBoxes,
+                 const std::vector<glm::vec4>& normals, ConeSearch& search) {
+  search.box.resize(tree.nodes.size());
+  search.cone.resize(tree.nodes.size());
+  glm::vec3 leafNormals[kConeLeaf];
+  for (const std::uint32_t n : tree.leafNode) {
     const Node& node = tree.nodes[n];
-    if (node.child[0] != ConeTree::kNoChild) {
-      tree.box[n] = unite(tree.box[node.child[0]], tree.box[node.child[1]]);
-      tree.cone[n] = mergeCones(tree.cone[node.child[0]], tree.cone[node.child[1]]);
-      continue;
-    }
     Aabb box = triangleBoxes[tree.triangles[node.triBegin]];
-    glm::vec3 sum(0.0f);
-    bool degenerate = false;
     for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
       const std::uint32_t t = tree.triangles[k];
       box = unite(box, triangleBoxes[t]);
-      const float length = glm::length(glm::vec3(planes[t]));
-      if (!(length > 0.0f) || !std::isfinite(length)) degenerate = true;
-      sum += glm::vec3(planes[t]) / length;
+      leafNormals[k - node.triBegin] = glm::vec3(normals[t]);
     }
-    tree.box[n] = box;
-    const float sumLength = glm::length(sum);
-    if (degenerate || !(sumLength > 1e-6f)) {
-      tree.cone[n] = glm::vec4(0.0f, 0.0f, 0.0f, kWide);
-      continue;
-    }
-    const glm::vec3 axis = sum / sumLength;
-    float least = 1.0f;  // cosine of the widest angle to the axis
-    for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
-      const glm::vec3 N = glm::vec3(planes[tree.triangles[k]]);
-      least = std::min(least, glm::dot(axis, N) / glm::length(N));
-    }
-    const float angle = std::acos(std::clamp(least, -1.0f, 1.0f));
-    tree.cone[n] = glm::vec4(axis, std::min(angle + 1e-5f, kWide));
+    search.box[n] = box;
+    search.cone[n] = coneAround(leafNormals, node.triEnd - node.triBegin);
+  }
+}
+
+bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget,
+                  ConeSearch& search) {
+  search.pairs.clear();
+  for (std::size_t n = tree.nodes.size(); n-- > 0;) {
+    const Node& node = tree.nodes[n];
+    if (node.child[0] == ConeTree::kNoChild) continue;
+    search.box[n] = unite(search.box[node.child[0]], search.box[node.child[1]]);
+    search.cone[n] = mergeCones(search.cone[node.child[0]], search.cone[node.child[1]]);
   }
   std::size_t work = 0;
   auto emit = [&](std::uint32_t a, std::uint32_t b) {
     const Node &na = tree.nodes[a], &nb = tree.nodes[b];
     work += std::size_t(na.edgeEnd - na.edgeBegin) * (nb.triEnd - nb.triBegin);
     if (a != b) work += std::size_t(nb.edgeEnd - nb.edgeBegin) * (na.triEnd - na.triBegin);
-    tree.pairs.push_back({a, b});
+    search.pairs.push_back({a, b});
   };
   // (a, a): within node a; (a, b): between them.
   std::vector<glm::uvec2> todo{{0u, 0u}};
   while (!todo.empty()) {
     if (work > budget) {
-      tree.pairs.clear();
+      search.pairs.clear();
       return false;
     }
     const glm::uvec2 job = todo.back();
@@ -378,18 +389,20 @@ bool walkConeTree(const std::vector<Aabb>& triangleBoxes, const std::vector<glm:
       // normals within 82° of one direction (their outline, seen along it,
       // crosses itself; the 64² fold at 1 × 4 had two such in 30 searches),
       // and testing one costs little.
-      if (leafA) {
+      const bool smooth = a.connected && narrow(search.cone[job.x], walk.narrowBelow);
+      if (leafA && (walk.everyLeaf || !smooth)) {
         emit(job.x, job.x);
         continue;
       }
-      if (a.connected && narrow(tree.cone[job.x])) continue;
+      if (smooth || leafA) continue;
       todo.push_back({a.child[0], a.child[1]});
       todo.push_back({a.child[1], a.child[1]});
       todo.push_back({a.child[0], a.child[0]});
       continue;
     }
-    if (!tree.box[job.x].overlaps(tree.box[job.y])) continue;
-    if (a.connected && b.connected && narrow(mergeCones(tree.cone[job.x], tree.cone[job.y])) &&
+    if (!search.box[job.x].overlaps(search.box[job.y])) continue;
+    if (a.connected && b.connected &&
+        narrow(mergeCones(search.cone[job.x], search.cone[job.y]), walk.narrowBelow) &&
         joined(tree, a, b))
       continue;
     if (leafA && leafB) {

@@ -56,12 +56,28 @@ struct ConeTree {
   std::vector<std::uint32_t> leafNode, adjacentStart, adjacent;
   // False where some edge borders no triangle: the tree cannot place it.
   bool usable = false;
+};
 
-  // Per search: each node's box and cone (unit axis, half-angle in
-  // radians).
+// What a walk rules out. A connected node whose cone is narrower than
+// `narrowBelow` (half-angle, radians) is a patch that cannot pass through
+// itself (below 90°) or come near itself (well below: contacts); with
+// `everyLeaf`, each leaf the walk reaches is left to test within, narrow or
+// not.
+struct ConeWalk {
+  float narrowBelow;
+  bool everyLeaf;
+};
+
+// The crossing search's walk: patches within 90° (less a margin for the
+// rounding of the merges), every leaf reached tested within.
+inline constexpr ConeWalk kCrossingWalk{1.5607963f, true};
+
+// One walk's results: each node's box and cone (unit axis, half-angle in
+// radians), and the pairs of leaves (node indices) left to test; (a, a):
+// within leaf a.
+struct ConeSearch {
   std::vector<Aabb> box;
   std::vector<glm::vec4> cone;
-  // The pairs of leaves (node indices) left to test by the last walk.
   std::vector<glm::uvec2> pairs;
 };
 
@@ -70,11 +86,23 @@ struct ConeTree {
 void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTriangle,
                    ConeTree& tree);
 
-// The nodes' boxes and cones from the triangles' boxes and planes (normal,
-// not unit, and its dot with a corner; by triangle index), then the walk:
-// tree.pairs. False where the pairs' tests would exceed `budget`
+// The cone around `count` normals (not unit): its axis their sum's
+// direction, its half-angle the widest of them from it; kCrossingWalk's
+// angle (every direction) where one is degenerate.
+glm::vec4 coneAround(const glm::vec3* normals, std::size_t count);
+
+// Each leaf's box and cone from its triangles' boxes and normals (not
+// unit; by triangle index), into `search` sized for the tree. The
+// contacts' search bounds the leaves itself (with the cone its triangles'
+// normals sweep over a step).
+void boundLeaves(const ConeTree& tree, const std::vector<Aabb>& triangleBoxes,
+                 const std::vector<glm::vec4>& normals, ConeSearch& search);
+
+// The other nodes' boxes and cones from the leaves' (search.box and
+// search.cone at tree.leafNode[l], sized for the tree), then the walk:
+// search.pairs. False where the pairs' tests would exceed `budget`
 // edge–triangle tests (a mesh too dense to search: the hub of a fan).
-bool walkConeTree(const std::vector<Aabb>& triangleBoxes, const std::vector<glm::vec4>& planes,
-                  std::size_t budget, ConeTree& tree);
+bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget,
+                  ConeSearch& search);
 
 }  // namespace drape::sim

@@ -24,8 +24,13 @@ namespace drape::sim {
 // the constraint keeps q on the side it came from. A vertex joined by an edge
 // to a corner of the triangle gets none, and neither does one with an edge
 // through the triangle at the start of the step (the cloth is tangled there;
-// its own constraints pull the vertex back out). The constraints come out in
-// vertex order, then triangle order, whatever the hash's layout (determinism).
+// its own constraints pull the vertex back out). Where the crossing search
+// has its normal-cone tree (cone_tree.hpp), only the triangles of the leaves
+// its walk leaves are looked up, and only their vertices hashed: a patch
+// whose normals stay within 60° of one direction over the sub-step is not
+// searched against itself (self_collision.cpp says why). The constraints
+// come out in vertex order, then triangle order, whatever the hash's layout
+// (determinism).
 void generateSelfContacts(World& world);
 
 // What the app says where the lookups give up (StepStats::selfCollisionTooDense).

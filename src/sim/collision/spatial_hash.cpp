@@ -44,7 +44,8 @@ std::size_t SpatialHash::bucketOf(std::int64_t x, std::int64_t y, std::int64_t z
   return std::size_t((h ^ (h >> 31)) & mask_);
 }
 
-void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert insert, Layout layout) {
+void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert insert, Layout layout,
+                        const std::uint8_t* keep) {
   const float size = std::max(cell, 1e-6f);
   inverseCell_ = 1.0f / size;
   insert_ = insert;
@@ -69,6 +70,10 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
     // wait for its own stores.
     const Aabb& b = boxes[i];
     CellRange r;
+    if (keep && !keep[i]) {
+      ranges_[i] = {glm::i64vec3(0), glm::i64vec3(-1)};  // no cells
+      continue;
+    }
     if (byCentre(b)) {
       const glm::vec3 c = 0.5f * (b.min + b.max);
       r.lo = r.hi = {cellCoord(c.x, inverseCell_), cellCoord(c.y, inverseCell_),

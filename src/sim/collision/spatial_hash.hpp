@@ -48,9 +48,10 @@ class SpatialHash {
   // Box i of `boxes` goes into the hash of cells of edge `cell` (m); the
   // hash keeps copies of the bounds in its own order, not `boxes`. Boxes
   // over too many cells (a vertex flung far in one step) are kept in a
-  // short list that every query checks instead.
+  // short list that every query checks instead. With `keep`, only the
+  // boxes i with keep[i] != 0.
   void build(const std::vector<Aabb>& boxes, float cell, Insert insert = Insert::EveryCell,
-             Layout layout = Layout::Auto);
+             Layout layout = Layout::Auto, const std::uint8_t* keep = nullptr);
   // Ids of the boxes that overlap `box`, ascending and without repeats.
   void query(const Aabb& box, std::vector<std::uint32_t>& out) const;
   // The ids of the boxes that overlap `box`, in bucket order, into

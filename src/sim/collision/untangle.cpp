@@ -100,10 +100,12 @@ constexpr std::size_t kPairsPerChunk = 32;
 // The culled search (cone_tree.hpp): the pairs of leaves the walk leaves,
 // each leaf's edges against the other's triangles.
 bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam* team, Tangles& t) {
-  ConeTree& tree = t.cones;
+  const ConeTree& tree = t.cones;
+  ConeSearch& search = t.coneSearch;
   const std::size_t budget = kVisitsPerEdge * cloth.stretch.size() + (std::size_t(1) << 20);
-  if (!walkConeTree(t.boxes, t.planes, budget, tree)) return false;
-  const std::size_t chunks = (tree.pairs.size() + kPairsPerChunk - 1) / kPairsPerChunk;
+  boundLeaves(tree, t.boxes, t.planes, search);
+  if (!walkConeTree(tree, kCrossingWalk, budget, search)) return false;
+  const std::size_t chunks = (search.pairs.size() + kPairsPerChunk - 1) / kPairsPerChunk;
   t.chunks.resize(std::max(t.chunks.size(), chunks));
   // Node e's edges against node f's triangles.
   auto edgesAgainst = [&](std::uint32_t e, std::uint32_t f, std::vector<Crossing>& out) {
@@ -113,13 +115,13 @@ bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam*
     std::uint32_t near[kConeLeaf];
     std::uint32_t count = 0;
     for (std::uint32_t j = triangles.triBegin; j < triangles.triEnd; ++j)
-      if (t.boxes[tree.triangles[j]].overlaps(tree.box[e])) near[count++] = tree.triangles[j];
+      if (t.boxes[tree.triangles[j]].overlaps(search.box[e])) near[count++] = tree.triangles[j];
     if (count == 0) return;
     for (std::uint32_t i = edges.edgeBegin; i < edges.edgeEnd; ++i) {
       const std::uint32_t k = tree.edges[i];
       const StretchConstraint& edge = cloth.stretch[k];
       const Aabb box{glm::min(x[edge.a], x[edge.b]), glm::max(x[edge.a], x[edge.b])};
-      if (!box.overlaps(tree.box[f])) continue;
+      if (!box.overlaps(search.box[f])) continue;
       for (std::uint32_t j = 0; j < count; ++j)
         if (box.overlaps(t.boxes[near[j]]))
           testEdgeTriangle(cloth, x, t, k, near[j], t.planes[near[j]], out);
@@ -128,9 +130,9 @@ bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam*
   auto body = [&](std::size_t c, int) {
     std::vector<Crossing>& out = t.chunks[c];
     out.clear();
-    const std::size_t end = std::min(tree.pairs.size(), (c + 1) * kPairsPerChunk);
+    const std::size_t end = std::min(search.pairs.size(), (c + 1) * kPairsPerChunk);
     for (std::size_t i = c * kPairsPerChunk; i < end; ++i) {
-      const glm::uvec2 pair = tree.pairs[i];
+      const glm::uvec2 pair = search.pairs[i];
       edgesAgainst(pair.x, pair.y, out);
       if (pair.x != pair.y) edgesAgainst(pair.y, pair.x, out);
     }

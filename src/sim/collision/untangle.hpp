@@ -81,6 +81,7 @@ struct Tangles {
   // The culled search's tree (cone_tree.hpp), for the topology
   // conesTopology; the topology of the last culled search asked for.
   ConeTree cones;
+  ConeSearch coneSearch;  // the last culled search's walk
   std::uint64_t conesTopology = UINT64_MAX, conesAsked = UINT64_MAX;
   // findRegions' buffers: the crossing edges, and the union-find of the rest.
   std::vector<std::uint8_t> cut;

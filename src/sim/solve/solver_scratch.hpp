@@ -94,6 +94,14 @@ struct SolverScratch {
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
   std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
   std::vector<std::uint8_t> selfTriHub;  // a corner with too many edges to list
+  // The triangles whose lookups may find a contact (1; empty: all), the
+  // vertices they may find (1), and the cone walk that chose them; each leaf
+  // of the tree's vertices (CSR), for the tree's topology selfLeafTopology.
+  std::vector<std::uint8_t> selfExposed, selfExposedVertices;
+  ConeSearch selfCones;
+  std::vector<std::uint32_t> selfLeafStart, selfLeafVertices;
+  std::uint64_t selfLeafTopology = UINT64_MAX;
+  int selfConeRest = 0;  // sub-steps left without a walk
   // The batched solver's groups of self contacts (partitionSelfContacts).
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;

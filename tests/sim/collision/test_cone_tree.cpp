@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <vector>
 
@@ -14,7 +15,9 @@
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/collision/cone_tree.hpp"
+#include "sim/collision/self_collision.hpp"
 #include "sim/collision/untangle.hpp"
+#include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/thread_team.hpp"
 
@@ -90,11 +93,11 @@ TEST(ConeTree, AFlatOrGentlyCurvedSheetIsRuledOutWhole) {
     sim::World w = sheet(65, bend);
     sim::Tangles tangles = culled(w, 2);
     EXPECT_TRUE(tangles.crossings.empty());
-    EXPECT_TRUE(tangles.cones.pairs.empty()) << "bend " << bend;
+    EXPECT_TRUE(tangles.coneSearch.pairs.empty()) << "bend " << bend;
   }
   sim::World rolled = sheet(65, 2.1f);
   sim::Tangles tangles = culled(rolled, 2);
-  EXPECT_FALSE(tangles.cones.pairs.empty());
+  EXPECT_FALSE(tangles.coneSearch.pairs.empty());
 }
 
 TEST(ConeTree, CulledSearchFindsWhatEveryEdgeFindsInATangleOnAnyThreadCount) {
@@ -118,7 +121,7 @@ TEST(ConeTree, CulledSearchFindsWhatEveryEdgeFindsInATangleOnAnyThreadCount) {
       }
       // The tree left out most of the cloth: fewer pairs left to test than
       // there are leaves side by side (each pair of neighbours counts twice).
-      EXPECT_LT(found.cones.pairs.size(), found.cones.adjacent.size());
+      EXPECT_LT(found.coneSearch.pairs.size(), found.cones.adjacent.size());
     }
     ++compared;
   }
@@ -136,6 +139,78 @@ TEST(ConeTree, ATreeIsBuiltOnlyWhenTheTopologyHoldsFromOneSearchToTheNext) {
   ASSERT_TRUE(
       sim::findCrossings(w.cloth, w.state.x, nullptr, tangles, sim::CrossingSearch::Culled));
   EXPECT_EQ(tangles.conesTopology, w.cloth.topologyVersion);
+}
+
+}  // namespace
+}  // namespace drape
+
+namespace drape {
+namespace {
+
+// Two flat sheets, the second 4 mm above the first and shifted along x by
+// `shift` m, so that they overlap over 1 − shift of their width.
+sim::World twoSheets(float shift) {
+  sim::TriMesh mesh = scene::makeGrid(33, 1.0f, glm::vec3(0.0f));
+  const sim::TriMesh upper = scene::makeGrid(33, 1.0f, glm::vec3(shift, 0.004f, 0.0f));
+  const std::uint32_t base = std::uint32_t(mesh.positions.size());
+  mesh.positions.insert(mesh.positions.end(), upper.positions.begin(), upper.positions.end());
+  for (const glm::uvec3& t : upper.triangles) mesh.triangles.push_back(t + glm::uvec3(base));
+  mesh.cornerUVs.insert(mesh.cornerUVs.end(), upper.cornerUVs.begin(), upper.cornerUVs.end());
+  sim::Params params;
+  params.self_collision = 1;
+  auto world = scene::worldFromMesh(mesh, params);
+  EXPECT_TRUE(world) << world.error();
+  return std::move(world.value());
+}
+
+// The self contacts of the world's state moving by `motion` over the
+// sub-step, with the cone walk (cone_tree.hpp) or without.
+std::vector<sim::SelfContact> contacts(sim::World& w, const glm::vec3& motion, bool walk) {
+  for (std::size_t i = 0; i < w.state.x.size(); ++i) w.state.p[i] = w.state.x[i] + motion;
+  w.scratch->selfConeRest = walk ? 0 : 1;
+  sim::generateSelfContacts(w);
+  return w.scratch->selfContacts;
+}
+
+TEST(ConeTree, TheContactsWalkLeavesTheSmoothPartsOutAndFindsTheSameContacts) {
+  // Each sheet is flat and whole: only where one lies over the other are
+  // triangles left to look up, and they find every contact the lookups of
+  // all the triangles find.
+  sim::World w = twoSheets(0.75f);
+  w.scratch->tangles = culled(w, 1);
+  ASSERT_TRUE(w.scratch->tangles.cones.usable);
+  for (const glm::vec3 motion : {glm::vec3(0.0f), glm::vec3(0.3f, -0.2f, 0.1f)}) {
+    const std::vector<sim::SelfContact> walked = contacts(w, motion, true);
+    const std::vector<std::uint8_t> exposed = w.scratch->selfExposed;
+    ASSERT_EQ(exposed.size(), w.cloth.triangles.size());
+    const std::size_t left = std::size_t(std::count(exposed.begin(), exposed.end(), 1));
+    EXPECT_GT(left, 0u);
+    EXPECT_LT(left, w.cloth.triangles.size() / 2);
+    const std::vector<sim::SelfContact> all = contacts(w, motion, false);
+    EXPECT_TRUE(w.scratch->selfExposed.empty());
+    ASSERT_GT(all.size(), 100u);
+    ASSERT_EQ(walked.size(), all.size());
+    for (std::size_t k = 0; k < all.size(); ++k)
+      EXPECT_EQ(std::memcmp(walked[k].v, all[k].v, sizeof all[k].v), 0) << "contact " << k;
+  }
+  // Apart, nothing is left.
+  sim::World apart = twoSheets(1.5f);
+  apart.scratch->tangles = culled(apart, 2);
+  EXPECT_TRUE(contacts(apart, glm::vec3(0.0f), true).empty());
+  EXPECT_EQ(std::count(apart.scratch->selfExposed.begin(), apart.scratch->selfExposed.end(), 1), 0);
+}
+
+TEST(ConeTree, TheContactsWalkGivesUpOnAPileAndRestsBeforeTheNext) {
+  // The 64² fold piled up leaves most of its leaves: the walk gives up and
+  // the lookups take every triangle, for kConeRest sub-steps.
+  sim::World w = buildScene("fold", {"resolution=64"});
+  for (int frame = 0; frame < 60; ++frame) sim::step(w);
+  ASSERT_EQ(w.scratch->tangles.conesTopology, w.cloth.topologyVersion);
+  w.scratch->selfConeRest = 0;
+  const std::vector<sim::SelfContact> after = contacts(w, glm::vec3(0.0f), true);
+  EXPECT_TRUE(w.scratch->selfExposed.empty());
+  EXPECT_GT(w.scratch->selfConeRest, 1);
+  EXPECT_GT(after.size(), 1000u);
 }
 
 }  // namespace
