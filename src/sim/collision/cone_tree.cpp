@@ -384,11 +384,11 @@ bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget
     const Node &a = tree.nodes[job.x], &b = tree.nodes[job.y];
     const bool leafA = a.child[0] == ConeTree::kNoChild, leafB = b.child[0] == ConeTree::kNoChild;
     if (job.x == job.y) {
-      // A leaf the walk reaches is tested within, narrow or not: crushed in
-      // a tangle, a few triangles can pass through each other with their
-      // normals within 82° of one direction (their outline, seen along it,
-      // crosses itself; the 64² fold at 1 × 4 had two such in 30 searches),
-      // and testing one costs little.
+      // With everyLeaf (crossings), a leaf the walk reaches is tested
+      // within, narrow or not: crushed in a tangle, a few triangles can pass
+      // through each other with their normals within 82° of one direction
+      // (their outline, seen along it, crosses itself; the 64² fold at
+      // 1 × 4 had two such in 30 searches), and testing one costs little.
       const bool smooth = a.connected && narrow(search.cone[job.x], walk.narrowBelow);
       if (leafA && (walk.everyLeaf || !smooth)) {
         emit(job.x, job.x);
