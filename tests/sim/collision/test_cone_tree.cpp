@@ -2,6 +2,8 @@
 // (connected nodes, every triangle and edge in one leaf), that it rules a
 // flat or gently curved cloth out whole, and that the culled search finds
 // what the search of every edge finds, on a tangle, on any thread count.
+// The self contacts' walk of the same tree: the contacts it leaves are the
+// full lookups', and it gives up on a pile.
 
 #include <gtest/gtest.h>
 
@@ -140,12 +142,6 @@ TEST(ConeTree, ATreeIsBuiltOnlyWhenTheTopologyHoldsFromOneSearchToTheNext) {
       sim::findCrossings(w.cloth, w.state.x, nullptr, tangles, sim::CrossingSearch::Culled));
   EXPECT_EQ(tangles.conesTopology, w.cloth.topologyVersion);
 }
-
-}  // namespace
-}  // namespace drape
-
-namespace drape {
-namespace {
 
 // Two flat sheets, the second 4 mm above the first and shifted along x by
 // `shift` m, so that they overlap over 1 − shift of their width.
