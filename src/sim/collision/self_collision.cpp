@@ -4,7 +4,7 @@
 #include <atomic>
 #include <cmath>
 
-#include "sim/collision/cone_tree.hpp"
+#include "sim/collision/self_cones.hpp"
 #include "sim/collision/untangle.hpp"
 #include "sim/collision/vertex_triangle.hpp"
 #include "sim/solve/solver_scratch.hpp"
@@ -86,27 +86,6 @@ void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t
 
 bool shares(const glm::uvec3& t, std::uint32_t v) {
   return t[0] == v || t[1] == v || t[2] == v;
-}
-
-Aabb grow(Aabb b, float by) {
-  b.min -= glm::vec3(by);
-  b.max += glm::vec3(by);
-  return b;
-}
-
-// The box around vertices v[0..count) over the step, seen from a frame that
-// moves by `shift` over it (x → p − shift), grown by `by`. Whether a vertex
-// comes near a triangle depends only on their relative motion, so any
-// common shift gives the same pairs; the cloth's mean motion keeps the
-// boxes of a falling or carried cloth small.
-Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3& shift, float by) {
-  Aabb b{s.x[v[0]], s.x[v[0]]};
-  for (int k = 0; k < count; ++k) {
-    const glm::vec3 to = s.p[v[k]] - shift;
-    b.min = glm::min(b.min, glm::min(s.x[v[k]], to));
-    b.max = glm::max(b.max, glm::max(s.x[v[k]], to));
-  }
-  return grow(b, by);
 }
 
 // Hash cells of two mean edges: a triangle's query (its swept box grown by
@@ -332,120 +311,6 @@ float pairBase(float h, float cell) {
   return h + std::max(h, 0.05f * cell);
 }
 
-// The contacts' cone walk (cone_tree.hpp): a connected patch whose normals
-// stay within 60° of one direction over the sub-step is a height field over
-// the plane across it, no steeper than √3, and distances within it shrink
-// at most by cos 60° seen along that direction. A vertex two rings from a
-// triangle (those a lookup does not skip) lies a rest edge or more from it
-// on a grid, so at least half an edge in the patch: beyond the thickness
-// (at most 0.35 edges) unless the edges are pressed together by a third,
-// and a contact there would push the vertex out of its own surface, not
-// away from another layer. At 45° the 128² hang leaves twice the triangles
-// to look up (its self collision 9.7–10.1 ms a frame against 7.2–7.6). On
-// the 128² drape and hang, the contacts 60° rules out were none or one of
-// thousands in each sub-step compared, none with its vertex inside the
-// thickness.
-constexpr ConeWalk kContactWalk{1.0471976f, false};
-
-// Edge–triangle tests (the walk's measure: a pair of leaves counts 400–800)
-// a walk may leave per triangle. A cloth piled up leaves most of its leaves
-// (a 128² drape on the sphere: 14,000 pairs of 2,000 leaves, 90 % of the
-// triangles), and the walk costs more than it saves (its lookups take as
-// long): past this it gives up, and the next kConeRest sub-steps take every
-// triangle without one. A swinging 128² cloth leaves at most about 15.
-constexpr std::size_t kConeTestsPerTriangle = 64;
-constexpr int kConeRest = 16;
-// The cone tree's leaves per chunk of their bounds.
-constexpr std::size_t kLeavesPerChunk = 64;
-
-// sc.selfExposed: the triangles in the leaves the contacts' cone walk
-// leaves, and sc.selfExposedVertices their vertices; or none (all) where
-// the crossing search has no tree for this topology, or the walk rests. A
-// leaf's box holds its triangles' lookups (their swept boxes
-// grown by the reach and the corners' travel), and so its vertices' boxes
-// too; a triangle's normal over the step, N(t) = (a + t da) × (b + t db), is a Bézier curve
-// of degree 2 whose control points B0 = a × b, B1 = B0 + (a × db + da × b)/2
-// and B2 = (a + da) × (b + db) span it (Tang et al. 2009, "Interactive
-// continuous collision detection between deformable models using
-// connectivity-based culling").
-void exposeTriangles(World& world, ThreadTeam& team, const glm::vec3& shift, float base) {
-  SolverScratch& sc = *world.scratch;
-  const Cloth& cloth = world.cloth;
-  const State& s = world.state;
-  const Tangles& tangles = sc.tangles;
-  sc.selfExposed.clear();
-  sc.selfExposedVertices.clear();
-  if (tangles.conesTopology != cloth.topologyVersion || !tangles.cones.usable) return;
-  if (sc.selfConeRest > 0) {
-    --sc.selfConeRest;
-    return;
-  }
-  const ConeTree& tree = tangles.cones;
-  const std::size_t leaves = tree.leafNode.size();
-  if (sc.selfLeafTopology != tangles.conesTopology) {
-    // Each leaf's vertices, each once.
-    std::vector<std::uint32_t> last(s.x.size(), UINT32_MAX);
-    sc.selfLeafStart.assign(leaves + 1, 0);
-    sc.selfLeafVertices.clear();
-    for (std::uint32_t l = 0; l < leaves; ++l) {
-      const ConeTree::Node& node = tree.nodes[tree.leafNode[l]];
-      for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k)
-        for (const std::uint32_t v :
-             {cloth.triangles[tree.triangles[k]][0], cloth.triangles[tree.triangles[k]][1],
-              cloth.triangles[tree.triangles[k]][2]})
-          if (last[v] != l) {
-            last[v] = l;
-            sc.selfLeafVertices.push_back(v);
-          }
-      sc.selfLeafStart[l + 1] = std::uint32_t(sc.selfLeafVertices.size());
-    }
-    sc.selfLeafTopology = tangles.conesTopology;
-  }
-  ConeSearch& search = sc.selfCones;
-  search.box.resize(tree.nodes.size());
-  search.cone.resize(tree.nodes.size());
-  forEachChunk(team, (leaves + kLeavesPerChunk - 1) / kLeavesPerChunk, [&](std::size_t c, int) {
-    const std::size_t end = std::min(leaves, (c + 1) * kLeavesPerChunk);
-    glm::vec3 normals[3 * kConeLeaf];
-    for (std::size_t l = c * kLeavesPerChunk; l < end; ++l) {
-      const std::uint32_t n = tree.leafNode[l];
-      const ConeTree::Node& node = tree.nodes[n];
-      const std::uint32_t* v = sc.selfLeafVertices.data() + sc.selfLeafStart[l];
-      const int count = int(sc.selfLeafStart[l + 1] - sc.selfLeafStart[l]);
-      float moved = 0.0f;
-      for (int k = 0; k < count; ++k) moved = std::max(moved, sc.selfTravel[v[k]]);
-      search.box[n] = sweptBox(s, v, count, shift, base + moved);
-      for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
-        const glm::uvec3& tri = cloth.triangles[tree.triangles[k]];
-        const glm::vec3 a = s.x[tri[1]] - s.x[tri[0]], b = s.x[tri[2]] - s.x[tri[0]];
-        const glm::vec3 da = s.p[tri[1]] - s.p[tri[0]] - a, db = s.p[tri[2]] - s.p[tri[0]] - b;
-        glm::vec3* N = normals + 3 * (k - node.triBegin);
-        N[0] = glm::cross(a, b);
-        N[1] = N[0] + 0.5f * (glm::cross(a, db) + glm::cross(da, b));
-        N[2] = glm::cross(a + da, b + db);
-      }
-      search.cone[n] = coneAround(normals, 3 * std::size_t(node.triEnd - node.triBegin));
-    }
-  });
-  const std::size_t count = cloth.triangles.size();
-  if (!walkConeTree(tree, kContactWalk, kConeTestsPerTriangle * count, search)) {
-    sc.selfConeRest = kConeRest;
-    return;
-  }
-
-  sc.selfExposed.assign(count, 0);
-  sc.selfExposedVertices.assign(s.x.size(), 0);
-  for (const glm::uvec2& pair : search.pairs)
-    for (const std::uint32_t node : {pair.x, pair.y}) {
-      const ConeTree::Node& leaf = tree.nodes[node];
-      for (std::uint32_t k = leaf.triBegin; k < leaf.triEnd; ++k)
-        sc.selfExposed[tree.triangles[k]] = 1;
-      for (std::uint32_t k = sc.selfLeafStart[leaf.leafBegin];
-           k < sc.selfLeafStart[leaf.leafBegin + 1]; ++k)
-        sc.selfExposedVertices[sc.selfLeafVertices[k]] = 1;
-    }
-}
-
 }  // namespace
 
 bool prepareSelfContacts(World& world) {
@@ -504,7 +369,7 @@ bool prepareSelfContacts(World& world) {
       sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
     }
   });
-  exposeTriangles(world, team, shift, pairBase(sc.selfThickness, sc.selfCell));
+  exposeUnsmoothParts(world, team, shift, pairBase(sc.selfThickness, sc.selfCell));
   return true;
 }
 

@@ -28,7 +28,7 @@ namespace drape::sim {
 // has its normal-cone tree (cone_tree.hpp), only the triangles of the leaves
 // its walk leaves are looked up, and only their vertices hashed: a patch
 // whose normals stay within 60° of one direction over the sub-step is not
-// searched against itself (self_collision.cpp says why). The constraints
+// searched against itself (self_cones.cpp says why). The constraints
 // come out in vertex order, then triangle order, whatever the hash's layout
 // (determinism).
 void generateSelfContacts(World& world);

@@ -1,0 +1,40 @@
+#pragma once
+// Self contacts where the cloth is not smooth: the crossing search's
+// normal-cone tree (cone_tree.hpp) walked once more per sub-step, with
+// bounds of its own, to rule out the parts of the cloth that cannot come
+// near themselves (self_collision.hpp looks up only the rest).
+
+#include <cstdint>
+
+#include <glm/glm.hpp>
+
+#include "sim/collision/spatial_hash.hpp"
+#include "sim/world.hpp"
+
+namespace drape::sim {
+
+class ThreadTeam;
+
+// The box around vertices v[0..count) over the step, seen from a frame that
+// moves by `shift` over it (x → p − shift), grown by `by`. Whether a vertex
+// comes near a triangle depends only on their relative motion, so any
+// common shift gives the same pairs; the cloth's mean motion keeps the
+// boxes of a falling or carried cloth small.
+Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3& shift, float by);
+
+// Into the solver scratch's selfExposed the triangles of the leaves the walk
+// leaves, and into selfExposedVertices their vertices; both empty (every
+// triangle is looked up) where the crossing search has no tree for this
+// topology, or while the walk rests after giving up on a pile. The vertices'
+// travel (selfTravel) must be this sub-step's; `base` is a pair's reach
+// beyond it. A leaf's box holds its triangles' lookups (their swept boxes
+// grown by the reach and the corners' travel), and so its vertices' boxes
+// too. A triangle's normal over the step, N(t) = (a + t da) × (b + t db), is
+// a Bézier curve of degree 2 whose control points B0 = a × b,
+// B1 = B0 + (a × db + da × b)/2 and B2 = (a + da) × (b + db) span it (Tang
+// et al. 2009, "Interactive continuous collision detection between
+// deformable models using connectivity-based culling"): the leaf's cone
+// holds all three of each triangle.
+void exposeUnsmoothParts(World& world, ThreadTeam& team, const glm::vec3& shift, float base);
+
+}  // namespace drape::sim
