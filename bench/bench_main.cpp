@@ -79,6 +79,7 @@
 using namespace drape;
 using bench::percentile;
 using bench::summary;
+using bench::w1Sets;
 using nlohmann::json;
 
 namespace {
@@ -128,19 +129,6 @@ json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
           {"strain", {{"max", strain.max}, {"mean", strain.mean}}},
           {"self_contacts", w.stats.selfContacts},
           {"finite", sim::allFinite(w)}};
-}
-
-std::vector<std::string> w1Sets(int n) {
-  return {"resolution=" + std::to_string(n),
-          "dt=0.0166666667",
-          "substeps=1",
-          "iterations=10",
-          "stretch_sweeps=1",
-          "k_stretch=1",
-          "k_bend=0.01",
-          "solver=pbd",
-          "tethers=0",
-          "bending=dihedral"};
 }
 
 // One row of --table: W1(N) or drape(N) with `sets` on top, `frames` frames from rest at

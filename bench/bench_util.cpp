@@ -26,6 +26,19 @@ std::unique_ptr<scene::Scene> buildScene(const char* sceneName,
   return std::make_unique<scene::Scene>(std::move(*built));
 }
 
+std::vector<std::string> w1Sets(int n) {
+  return {"resolution=" + std::to_string(n),
+          "dt=0.0166666667",
+          "substeps=1",
+          "iterations=10",
+          "stretch_sweeps=1",
+          "k_stretch=1",
+          "k_bend=0.01",
+          "solver=pbd",
+          "tethers=0",
+          "bending=dihedral"};
+}
+
 double percentile(std::vector<double> v, double q) {
   std::sort(v.begin(), v.end());
   const std::size_t rank = std::max<std::size_t>(1, std::size_t(q * double(v.size()) + 0.999999));

@@ -18,6 +18,11 @@ namespace drape::bench {
 std::unique_ptr<scene::Scene> buildScene(const char* sceneName,
                                          const std::vector<std::string>& sets, bool collisions);
 
+// W1(N)'s settings: the hang scene at resolution N, dt = 1/60 s, 1 sub-step
+// of 10 iterations, one stretch sweep, k_stretch 1, k_bend 0.01, PBD with
+// dihedral bending, no tethers (its colliders are dropped by the caller).
+std::vector<std::string> w1Sets(int n);
+
 // The q-quantile of v (the smallest value with at least q of them at or
 // below it); v is not empty.
 double percentile(std::vector<double> v, double q);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +21,37 @@ using nlohmann::json;
 // (16.7 ms), with the rest left to draw.
 constexpr double kTargetMs = 10.0;
 
+// The yardstick the target was set against: W1(128) as plain PBD (1 × 10,
+// no coarse levels, no acceleration) took 4.3 ms a frame on one thread and
+// 2.3 ms on two of the machine the target was set on. Timed beside the
+// runs, it gives their frames in that machine's milliseconds, so that the
+// target can be read on a machine of another speed (a shared VM's speed
+// also drifts from hour to hour).
+constexpr double kYardstickMs[2] = {4.3, 2.3};
+
+// The threads the runs use: `threads=` of `extra`, else one per core.
+int threadCount(const std::vector<std::string>& extra) {
+  int threads = 0;
+  for (const std::string& s : extra)
+    if (s.rfind("threads=", 0) == 0) threads = std::atoi(s.c_str() + 8);
+  return threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+// The yardstick's median ms per frame on `threads` threads: 60 frames to
+// warm up, 300 timed (as drape_bench --only W1/128).
+double timeYardstick(int threads) {
+  std::vector<std::string> sets = w1Sets(128);
+  sets.insert(sets.end(), {"levels=0", "chebyshev=0", "threads=" + std::to_string(threads)});
+  const auto built = buildScene("hang", sets, false);
+  sim::World& w = built->world;
+  std::vector<double> ms;
+  for (int f = 0; f < 360; ++f) {
+    sim::step(w);
+    if (f >= 60) ms.push_back(w.stats.timings.total);
+  }
+  return percentile(ms, 0.5);
+}
+
 // Frames [begin, end) of a run: one stage of the cloth's motion, whose
 // frames cost alike (a falling cloth finds few contacts, a piled one many).
 struct Stage {
@@ -31,12 +64,14 @@ struct Run {
   std::vector<Stage> stages;  // consecutive, from frame 0
 };
 
-json runInteractive(const Run& run, const std::vector<std::string>& extra) {
+// One run, frame by frame; its frames' ms also go to `all`.
+json runInteractive(const Run& run, const std::vector<std::string>& extra,
+                    std::vector<double>& all) {
   std::vector<std::string> sets = {"resolution=128", "self_collision=1"};
   sets.insert(sets.end(), extra.begin(), extra.end());
   const auto built = buildScene(run.scene, sets, true);
   sim::World& w = built->world;
-  std::vector<double> all;
+  all.clear();
   std::size_t mostContacts = 0;
   json stages = json::array();
   for (const Stage& stage : run.stages) {
@@ -66,10 +101,7 @@ json runInteractive(const Run& run, const std::vector<std::string>& extra) {
           {"set", sets},
           {"vertices", w.state.x.size()},
           {"frames", all.size()},
-          {"target_ms", kTargetMs},
           {"step_ms", steps},
-          {"frames_over_target",
-           std::count_if(all.begin(), all.end(), [](double ms) { return ms > kTargetMs; })},
           {"stages", stages},
           {"self_contacts_max", mostContacts},
           {"crossings_at_end", crossings ? json(*crossings) : json()},
@@ -86,9 +118,34 @@ int printInteractive(const std::vector<std::string>& extra) {
       {"drape", {{"falls", 0, 25}, {"folds", 25, 40}, {"piles", 40, 120}, {"lies", 120, 200}}},
       {"hang", {{"swings", 0, 150}, {"sways", 150, 300}}},
   };
+  // The yardstick before and after the runs; the scale (this machine's ms
+  // per one of the target machine's) from their mean. With no yardstick
+  // for the thread count, the target is read as it stands.
+  const int threads = threadCount(extra);
+  const double reference = threads <= 2 ? kYardstickMs[threads - 1] : 0.0;
+  const double before = timeYardstick(threads);
   json out = json::array();
-  for (const Run& run : runs) out.push_back(runInteractive(run, extra));
-  std::printf("%s\n", out.dump(2).c_str());
+  std::vector<std::vector<double>> frames(runs.size());
+  for (std::size_t r = 0; r < runs.size(); ++r)
+    out.push_back(runInteractive(runs[r], extra, frames[r]));
+  const double after = timeYardstick(threads);
+  const double scale = reference > 0.0 ? 0.5 * (before + after) / reference : 1.0;
+  json yardstick = {{"workload", "W1(128), plain PBD 1 x 10"},
+                    {"threads", threads},
+                    {"ms_before", before},
+                    {"ms_after", after}};
+  if (reference > 0.0) {
+    yardstick["target_machine_ms"] = reference;
+    yardstick["scale"] = scale;
+  }
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const double target = kTargetMs * scale;
+    out[r]["target_ms"] = target;
+    out[r]["frames_over_target"] =
+        std::count_if(frames[r].begin(), frames[r].end(), [&](double ms) { return ms > target; });
+    if (reference > 0.0) out[r]["median_ms_on_target_machine"] = percentile(frames[r], 0.5) / scale;
+  }
+  std::printf("%s\n", json{{"runs", out}, {"yardstick", yardstick}}.dump(2).c_str());
   return 0;
 }
 
