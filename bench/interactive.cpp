@@ -2,15 +2,15 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
 #include "sim/collision/self_collision.hpp"
+#include "sim/params.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/thread_team.hpp"
 
 namespace drape::bench {
 namespace {
@@ -31,16 +31,17 @@ constexpr double kDefaultsTargetMs = 5.0;
 // also drifts from hour to hour).
 constexpr double kYardstickMs[2] = {4.3, 2.3};
 
-// The threads the runs use: `threads=` of `extra`, else one per core.
+// The threads the runs use: `threads=` of `extra` as the parameter table
+// reads it, else one per core (a bad setting is refused by the first run).
 int threadCount(const std::vector<std::string>& extra) {
-  int threads = 0;
-  for (const std::string& s : extra)
-    if (s.rfind("threads=", 0) == 0) threads = std::atoi(s.c_str() + 8);
-  return threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  sim::Params params;
+  for (const std::string& s : extra) (void)sim::setParamAssignment(params, s);
+  return params.threads > 0 ? params.threads : sim::hardwareThreads();
 }
 
-// The yardstick's median ms per frame on `threads` threads: 60 frames to
-// warm up, 300 timed (as drape_bench --only W1/128).
+// The yardstick's median ms per frame on `threads` threads: W1(128) with
+// no coarse levels and no acceleration (the table's "1 × 10, plain PBD"
+// row), 60 frames to warm up, 300 timed.
 double timeYardstick(int threads) {
   std::vector<std::string> sets = w1Sets(128);
   sets.insert(sets.end(), {"levels=0", "chebyshev=0", "threads=" + std::to_string(threads)});
