@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "sim/cloth.hpp"
+#include "sim/collision/outline.hpp"
 
 namespace drape::sim {
 namespace {
@@ -51,6 +52,36 @@ bool joined(const ConeTree& tree, const Node& a, const Node& b) {
   return false;
 }
 
+// Whether the outline of node a (with b ≠ a: of a and b together, the
+// sides between them dropped), seen along `axis` at positions x, is one
+// simple closed curve (outline.hpp). Projected in double about a corner of
+// the outline, so that the test does not depend on where the cloth is.
+bool nodesOutlineSimple(const ConeTree& tree, std::uint32_t a, std::uint32_t b,
+                        const glm::vec3& axis, const glm::vec3* x, ConeSearch& search) {
+  const Node &na = tree.nodes[a], &nb = tree.nodes[b];
+  // A frame (e1, e2, axis), right-handed: the triangles, facing along the
+  // axis, run counter-clockwise in it.
+  const glm::dvec3 n(axis);
+  const glm::dvec3 helper = std::abs(n.x) < 0.6 ? glm::dvec3(1, 0, 0) : glm::dvec3(0, 1, 0);
+  const glm::dvec3 e1 = glm::normalize(glm::cross(n, helper)), e2 = glm::cross(n, e1);
+  const glm::dvec3 origin(x[tree.outline[tree.outlineStart[a]].from]);
+  auto project = [&](std::uint32_t v) {
+    const glm::dvec3 d = glm::dvec3(x[v]) - origin;
+    return glm::dvec2(glm::dot(d, e1), glm::dot(d, e2));
+  };
+  search.sides.clear();
+  auto gather = [&](std::uint32_t node, const Node& other) {
+    for (std::uint32_t k = tree.outlineStart[node]; k < tree.outlineStart[node + 1]; ++k) {
+      const ConeTree::Side& side = tree.outline[k];
+      if (a != b && side.across >= other.leafBegin && side.across < other.leafEnd) continue;
+      search.sides.push_back({project(side.from), project(side.to), side.from, side.to});
+    }
+  };
+  gather(a, nb);
+  if (a != b) gather(b, na);
+  return simpleOutline(search.sides, search.outline);
+}
+
 std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t v) {
   while (parent[v] != v) v = parent[v] = parent[parent[v]];
   return v;
@@ -67,15 +98,17 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
   if (!tree.usable) return;
   // Each triangle's neighbours across its edges (kNoChild where none).
   std::vector<glm::uvec3> neighbour(triangleCount, glm::uvec3(ConeTree::kNoChild));
+  // Each triangle's sides (3 k + c: from corner c to the next), by edge.
   std::vector<std::pair<std::uint64_t, std::uint32_t>> sides;
   sides.reserve(3 * triangleCount);
   for (std::uint32_t k = 0; k < triangleCount; ++k)
-    for (int c = 0; c < 3; ++c) {
+    for (std::uint32_t c = 0; c < 3; ++c) {
       std::uint32_t u = cloth.triangles[k][c], v = cloth.triangles[k][(c + 1) % 3];
       if (u > v) std::swap(u, v);
-      sides.push_back({(std::uint64_t(u) << 32) | v, k});
+      sides.push_back({(std::uint64_t(u) << 32) | v, 3 * k + c});
     }
   std::sort(sides.begin(), sides.end());
+  auto triangleOf = [&](std::size_t i) { return sides[i].second / 3; };
   auto link = [&](std::uint32_t s, std::uint32_t t) {
     glm::uvec3& n = neighbour[s];
     for (int c = 0; c < 3; ++c)
@@ -85,9 +118,9 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
       }
   };
   for (std::size_t i = 0; i + 1 < sides.size(); ++i)
-    if (sides[i].first == sides[i + 1].first && sides[i].second != sides[i + 1].second) {
-      link(sides[i].second, sides[i + 1].second);
-      link(sides[i + 1].second, sides[i].second);
+    if (sides[i].first == sides[i + 1].first && triangleOf(i) != triangleOf(i + 1)) {
+      link(triangleOf(i), triangleOf(i + 1));
+      link(triangleOf(i + 1), triangleOf(i));
     }
   // Bottom-up: clusters of triangles, each level matching every cluster
   // with a neighbour across an edge (the smallest, then the nearest by
@@ -273,7 +306,7 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
   {
     for (std::size_t i = 0; i + 1 < sides.size(); ++i) {
       if (sides[i].first != sides[i + 1].first) continue;
-      const std::uint32_t s = sides[i].second, t = sides[i + 1].second;
+      const std::uint32_t s = triangleOf(i), t = triangleOf(i + 1);
       const std::uint32_t ls = leafOfTriangle[s], lt = leafOfTriangle[t];
       if (ls == lt)
         parent[find(parent, std::max(s, t))] = find(parent, std::min(s, t));
@@ -313,6 +346,38 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     if (node.child[0] == ConeTree::kNoChild) continue;
     const Node &a = tree.nodes[node.child[0]], &b = tree.nodes[node.child[1]];
     node.connected = a.connected && b.connected && joined(tree, a, b);
+  }
+  // Each side's triangle across: the other of exactly two sides along one
+  // edge, where the two run opposite ways.
+  std::vector<std::uint32_t> across(3 * triangleCount, ConeTree::kNoChild);
+  for (std::size_t i = 0; i < sides.size();) {
+    std::size_t j = i + 1;
+    while (j < sides.size() && sides[j].first == sides[i].first) ++j;
+    if (j == i + 2) {
+      const std::uint32_t s = sides[i].second, t = sides[i + 1].second;
+      const glm::uvec3 &ts = cloth.triangles[s / 3], &tt = cloth.triangles[t / 3];
+      if (s / 3 != t / 3 && ts[s % 3] == tt[(t % 3 + 1) % 3]) {
+        across[s] = t / 3;
+        across[t] = s / 3;
+      }
+    }
+    i = j;
+  }
+  // Outlines: a node's sides whose triangle across lies outside it.
+  tree.outlineStart.assign(tree.nodes.size() + 1, 0);
+  tree.outline.clear();
+  for (std::size_t n = 0; n < tree.nodes.size(); ++n) {
+    const Node& node = tree.nodes[n];
+    for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
+      const std::uint32_t t = tree.triangles[k];
+      for (std::uint32_t c = 0; c < 3; ++c) {
+        const std::uint32_t other = across[3 * t + c];
+        const std::uint32_t leaf = other == ConeTree::kNoChild ? other : leafOfTriangle[other];
+        if (leaf != ConeTree::kNoChild && leaf >= node.leafBegin && leaf < node.leafEnd) continue;
+        tree.outline.push_back({cloth.triangles[t][c], cloth.triangles[t][(c + 1) % 3], leaf});
+      }
+    }
+    tree.outlineStart[n + 1] = std::uint32_t(tree.outline.size());
   }
 }
 
@@ -357,7 +422,7 @@ void boundLeaves(const ConeTree& tree, const std::vector<Aabb>& triangleBoxes,
 }
 
 bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget,
-                  ConeSearch& search) {
+                  ConeSearch& search, const glm::vec3* x) {
   search.pairs.clear();
   for (std::size_t n = tree.nodes.size(); n-- > 0;) {
     const Node& node = tree.nodes[n];
@@ -389,11 +454,13 @@ bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget
       // through each other with their normals within 82° of one direction
       // (their outline, seen along it, crosses itself; the 64² fold at
       // 1 × 4 had two such in 30 searches), and testing one costs little.
-      const bool smooth = a.connected && narrow(search.cone[job.x], walk.narrowBelow);
+      bool smooth = a.connected && narrow(search.cone[job.x], walk.narrowBelow);
       if (leafA && (walk.everyLeaf || !smooth)) {
         emit(job.x, job.x);
         continue;
       }
+      if (smooth && walk.outline && !leafA)
+        smooth = nodesOutlineSimple(tree, job.x, job.x, glm::vec3(search.cone[job.x]), x, search);
       if (smooth || leafA) continue;
       todo.push_back({a.child[0], a.child[1]});
       todo.push_back({a.child[1], a.child[1]});
@@ -401,10 +468,12 @@ bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget
       continue;
     }
     if (!search.box[job.x].overlaps(search.box[job.y])) continue;
-    if (a.connected && b.connected &&
-        narrow(mergeCones(search.cone[job.x], search.cone[job.y]), walk.narrowBelow) &&
-        joined(tree, a, b))
-      continue;
+    if (a.connected && b.connected) {
+      const glm::vec4 cone = mergeCones(search.cone[job.x], search.cone[job.y]);
+      if (narrow(cone, walk.narrowBelow) && joined(tree, a, b) &&
+          (!walk.outline || nodesOutlineSimple(tree, job.x, job.y, glm::vec3(cone), x, search)))
+        continue;
+    }
     if (leafA && leafB) {
       emit(job.x, job.y);
       continue;

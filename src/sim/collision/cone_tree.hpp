@@ -4,20 +4,21 @@
 // smoothly discretized surface animations using geometrical shape
 // regularity"; Provot 1997). A connected patch of surface whose normals all
 // lie within less than 90° of one direction is a graph over the plane
-// across that direction, and cannot pass through itself (the paper also
-// asks that the patch's outline, seen along the direction, not cross
-// itself; the patches here are compact clusters of a few triangles and
-// their unions, which would have to wind around in their own plane).
+// across that direction and cannot pass through itself, provided its
+// outline, seen along the direction, is one simple loop (outline.hpp): a
+// flat strip wound round in its own plane passes through itself with every
+// normal parallel.
 //
 // The triangles are clustered once per topology into a binary tree
-// (leaves of at most kConeLeaf triangles). Each
-// search computes every node's box and normal cone bottom-up, then walks
-// the tree: a node that is connected (through edges) and narrow needs no
-// test within it; two nodes need testing against each other only where
-// their boxes overlap, and not where both are connected, joined by an edge
-// and narrow together. What is left are pairs of leaves, whose edges are
-// tested against the other's triangles one by one, and the leaves reached
-// (each tested within).
+// (leaves of at most kConeLeaf triangles). Each search computes every
+// node's box and normal cone bottom-up, then walks the tree: a node that is
+// connected (through edges), narrow and (in the crossing search) simple in
+// outline needs no test within it; two nodes need testing against each
+// other only where their boxes overlap, and not where both are connected,
+// joined by an edge, narrow together and (crossings) simple in outline
+// together. What is left are pairs of leaves, whose edges are tested
+// against the other's triangles one by one, and the leaves reached (each
+// tested within).
 //
 // The tree is built bottom-up, each level pairing every cluster with a
 // neighbour across an edge, so that every node of a connected piece is
@@ -29,6 +30,7 @@
 
 #include <glm/glm.hpp>
 
+#include "sim/collision/outline.hpp"
 #include "sim/collision/spatial_hash.hpp"
 
 namespace drape::sim {
@@ -54,6 +56,16 @@ struct ConeTree {
   std::vector<Node> nodes;
   std::vector<std::uint32_t> triangles, edges;
   std::vector<std::uint32_t> leafNode, adjacentStart, adjacent;
+  // Per node, its outline (CSR): the sides of its triangles (as the
+  // triangle runs round them) that no triangle of the node runs back along,
+  // each with the leaf of the triangle across it (kNoChild where none, or
+  // where the side is not shared by exactly two triangles running
+  // opposite ways).
+  struct Side {
+    std::uint32_t from, to, across;
+  };
+  std::vector<std::uint32_t> outlineStart;
+  std::vector<Side> outline;
   // False where some edge borders no triangle: the tree cannot place it.
   bool usable = false;
 };
@@ -62,15 +74,18 @@ struct ConeTree {
 // `narrowBelow` (half-angle, radians) is a patch that cannot pass through
 // itself (below 90°) or come near itself (well below: contacts); with
 // `everyLeaf`, each leaf the walk reaches is left to test within, narrow or
-// not.
+// not; with `outline`, a patch is ruled out only where its outline is one
+// simple loop too.
 struct ConeWalk {
   float narrowBelow;
   bool everyLeaf;
+  bool outline;
 };
 
 // The crossing search's walk: patches within 90° (less a margin for the
-// rounding of the merges), every leaf reached tested within.
-inline constexpr ConeWalk kCrossingWalk{1.5607963f, true};
+// rounding of the merges) whose outlines are simple, every leaf reached
+// tested within.
+inline constexpr ConeWalk kCrossingWalk{1.5607963f, true, true};
 
 // One walk's results: each node's box and cone (unit axis, half-angle in
 // radians), and the pairs of leaves (node indices) left to test; (a, a):
@@ -79,6 +94,9 @@ struct ConeSearch {
   std::vector<Aabb> box;
   std::vector<glm::vec4> cone;
   std::vector<glm::uvec2> pairs;
+  // Scratch for the outlines' tests.
+  std::vector<OutlineSide> sides;
+  OutlineScratch outline;
 };
 
 // The tree over `cloth`'s triangles. `edgeTriangle[k]` is a triangle that
@@ -102,7 +120,8 @@ void boundLeaves(const ConeTree& tree, const std::vector<Aabb>& triangleBoxes,
 // search.cone at tree.leafNode[l], sized for the tree), then the walk:
 // search.pairs. False where the pairs' tests would exceed `budget`
 // edge–triangle tests (a mesh too dense to search: the hub of a fan).
+// `x`: the positions the outlines are tested at (only with walk.outline).
 bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget,
-                  ConeSearch& search);
+                  ConeSearch& search, const glm::vec3* x = nullptr);
 
 }  // namespace drape::sim

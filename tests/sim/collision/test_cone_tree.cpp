@@ -130,6 +130,63 @@ TEST(ConeTree, CulledSearchFindsWhatEveryEdgeFindsInATangleOnAnyThreadCount) {
   EXPECT_EQ(compared, 5);
 }
 
+// A strip 0.3 m wide wound 1.3 times round a circle of radius 1 m in the
+// plane y = 0, rising 2 cm a turn and banked ever more across its width
+// (by 0 to 0.4 m/m). Every normal is within 25° of +y, every part joined
+// to the next, but where the strip comes round again its banked end passes
+// through its start.
+sim::World woundStrip() {
+  constexpr int along = 240, across = 8;
+  constexpr float turns = 1.3f, width = 0.3f, rise = 0.02f, bank = 0.4f;
+  sim::TriMesh mesh;
+  for (int i = 0; i <= along; ++i)
+    for (int j = 0; j <= across; ++j) {
+      const float u = float(i) / along, v = width * (float(j) / across - 0.5f);
+      const float angle = 2.0f * float(M_PI) * turns * u, r = 1.0f + v;
+      mesh.positions.push_back(
+          {r * std::cos(angle), rise * turns * u + bank * u * v, -r * std::sin(angle)});
+    }
+  for (int i = 0; i < along; ++i)
+    for (int j = 0; j < across; ++j) {
+      const std::uint32_t a = std::uint32_t(i * (across + 1) + j), b = a + 1;
+      const std::uint32_t c = a + across + 1, d = c + 1;
+      mesh.triangles.push_back({a, b, c});
+      mesh.triangles.push_back({b, d, c});
+    }
+  for (const glm::uvec3& t : mesh.triangles) {
+    const glm::vec3 n = glm::cross(mesh.positions[t[1]] - mesh.positions[t[0]],
+                                   mesh.positions[t[2]] - mesh.positions[t[0]]);
+    EXPECT_GT(glm::normalize(n).y, std::cos(0.44f));
+  }
+  sim::Params params;
+  auto world = scene::worldFromMesh(mesh, params);
+  EXPECT_TRUE(world) << world.error();
+  return std::move(world.value());
+}
+
+TEST(ConeTree, AStripWoundRoundInItsOwnPlaneIsSearchedWhereItsOutlineCrossesItself) {
+  // Narrow cones alone would rule the whole strip out; its outline, seen
+  // along its cone's axis, crosses itself, and the culled search finds
+  // every crossing the search of every edge finds.
+  sim::World w = woundStrip();
+  sim::Tangles every;
+  ASSERT_TRUE(sim::findCrossings(w.cloth, w.state.x, nullptr, every));
+  ASSERT_GT(every.crossings.size(), 10u);
+  for (int threads : {1, 2}) {
+    const sim::Tangles found = culled(w, threads);
+    ASSERT_EQ(found.crossings.size(), every.crossings.size());
+    for (std::size_t k = 0; k < found.crossings.size(); ++k) {
+      EXPECT_EQ(found.crossings[k].edge, every.crossings[k].edge);
+      EXPECT_EQ(found.crossings[k].triangle, every.crossings[k].triangle);
+    }
+  }
+  // Where the strip's outline does not cross itself, 100 m from the
+  // origin, it is still ruled out whole.
+  sim::World flat = sheet(65, 0.0f);
+  for (glm::vec3& p : flat.state.x) p += glm::vec3(100.0f, 0.0f, -100.0f);
+  EXPECT_TRUE(culled(flat, 1).coneSearch.pairs.empty());
+}
+
 // A cloth that tears changes its topology from one search to the next: the
 // tree is built only when a second search finds the same topology.
 TEST(ConeTree, ATreeIsBuiltOnlyWhenTheTopologyHoldsFromOneSearchToTheNext) {
