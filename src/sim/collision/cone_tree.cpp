@@ -6,11 +6,15 @@
 
 #include "sim/cloth.hpp"
 #include "sim/collision/outline.hpp"
+#include "sim/thread_team.hpp"
 
 namespace drape::sim {
 namespace {
 
 using Node = ConeTree::Node;
+
+// Jobs the walk's top leaves for the threads (walkConeTree).
+constexpr std::size_t kWalkJobs = 64;
 
 // A cone at least this wide is taken as covering every direction (a
 // margin under 90° for the rounding of the merges).
@@ -57,7 +61,7 @@ bool joined(const ConeTree& tree, const Node& a, const Node& b) {
 // simple closed curve (outline.hpp). Projected in double about a corner of
 // the outline, so that the test does not depend on where the cloth is.
 bool nodesOutlineSimple(const ConeTree& tree, std::uint32_t a, std::uint32_t b,
-                        const glm::vec3& axis, const glm::vec3* x, ConeSearch& search) {
+                        const glm::vec3& axis, const glm::vec3* x, ConeSearch::Walker& walker) {
   const Node &na = tree.nodes[a], &nb = tree.nodes[b];
   // A frame (e1, e2, axis), right-handed: the triangles, facing along the
   // axis, run counter-clockwise in it.
@@ -69,17 +73,17 @@ bool nodesOutlineSimple(const ConeTree& tree, std::uint32_t a, std::uint32_t b,
     const glm::dvec3 d = glm::dvec3(x[v]) - origin;
     return glm::dvec2(glm::dot(d, e1), glm::dot(d, e2));
   };
-  search.sides.clear();
+  walker.sides.clear();
   auto gather = [&](std::uint32_t node, const Node& other) {
     for (std::uint32_t k = tree.outlineStart[node]; k < tree.outlineStart[node + 1]; ++k) {
       const ConeTree::Side& side = tree.outline[k];
       if (a != b && side.across >= other.leafBegin && side.across < other.leafEnd) continue;
-      search.sides.push_back({project(side.from), project(side.to), side.from, side.to});
+      walker.sides.push_back({project(side.from), project(side.to), side.from, side.to});
     }
   };
   gather(a, nb);
   if (a != b) gather(b, na);
-  return simpleOutline(search.sides, search.outline);
+  return simpleOutline(walker.sides, walker.outline);
 }
 
 std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t v) {
@@ -422,7 +426,7 @@ void boundLeaves(const ConeTree& tree, const std::vector<Aabb>& triangleBoxes,
 }
 
 bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget,
-                  ConeSearch& search, const glm::vec3* x) {
+                  ConeSearch& search, const glm::vec3* x, ThreadTeam* team) {
   search.pairs.clear();
   for (std::size_t n = tree.nodes.size(); n-- > 0;) {
     const Node& node = tree.nodes[n];
@@ -430,22 +434,16 @@ bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget
     search.box[n] = unite(search.box[node.child[0]], search.box[node.child[1]]);
     search.cone[n] = mergeCones(search.cone[node.child[0]], search.cone[node.child[1]]);
   }
-  std::size_t work = 0;
-  auto emit = [&](std::uint32_t a, std::uint32_t b) {
+  // The tests a pair of leaves leaves.
+  auto tests = [&](std::uint32_t a, std::uint32_t b) {
     const Node &na = tree.nodes[a], &nb = tree.nodes[b];
-    work += std::size_t(na.edgeEnd - na.edgeBegin) * (nb.triEnd - nb.triBegin);
+    std::size_t work = std::size_t(na.edgeEnd - na.edgeBegin) * (nb.triEnd - nb.triBegin);
     if (a != b) work += std::size_t(nb.edgeEnd - nb.edgeBegin) * (na.triEnd - na.triBegin);
-    search.pairs.push_back({a, b});
+    return work;
   };
-  // (a, a): within node a; (a, b): between them.
-  std::vector<glm::uvec2> todo{{0u, 0u}};
-  while (!todo.empty()) {
-    if (work > budget) {
-      search.pairs.clear();
-      return false;
-    }
-    const glm::uvec2 job = todo.back();
-    todo.pop_back();
+  // One job: (a, a) within node a, (a, b) between them. Ruled out, or a
+  // pair of leaves emitted, or the jobs it splits into pushed.
+  auto step = [&](const glm::uvec2 job, ConeSearch::Walker& walker, auto&& push, auto&& emit) {
     const Node &a = tree.nodes[job.x], &b = tree.nodes[job.y];
     const bool leafA = a.child[0] == ConeTree::kNoChild, leafB = b.child[0] == ConeTree::kNoChild;
     if (job.x == job.y) {
@@ -456,39 +454,89 @@ bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget
       // 1 × 4 had two such in 30 searches), and testing one costs little.
       bool smooth = a.connected && narrow(search.cone[job.x], walk.narrowBelow);
       if (leafA && (walk.everyLeaf || !smooth)) {
-        emit(job.x, job.x);
-        continue;
+        emit(job);
+        return;
       }
       if (smooth && walk.outline && !leafA)
-        smooth = nodesOutlineSimple(tree, job.x, job.x, glm::vec3(search.cone[job.x]), x, search);
-      if (smooth || leafA) continue;
-      todo.push_back({a.child[0], a.child[1]});
-      todo.push_back({a.child[1], a.child[1]});
-      todo.push_back({a.child[0], a.child[0]});
-      continue;
+        smooth = nodesOutlineSimple(tree, job.x, job.x, glm::vec3(search.cone[job.x]), x, walker);
+      if (smooth || leafA) return;
+      push({a.child[0], a.child[1]});
+      push({a.child[1], a.child[1]});
+      push({a.child[0], a.child[0]});
+      return;
     }
-    if (!search.box[job.x].overlaps(search.box[job.y])) continue;
+    if (!search.box[job.x].overlaps(search.box[job.y])) return;
     if (a.connected && b.connected) {
       const glm::vec4 cone = mergeCones(search.cone[job.x], search.cone[job.y]);
       if (narrow(cone, walk.narrowBelow) && joined(tree, a, b) &&
-          (!walk.outline || nodesOutlineSimple(tree, job.x, job.y, glm::vec3(cone), x, search)))
-        continue;
+          (!walk.outline || nodesOutlineSimple(tree, job.x, job.y, glm::vec3(cone), x, walker)))
+        return;
     }
     if (leafA && leafB) {
-      emit(job.x, job.y);
-      continue;
+      emit(job);
+      return;
     }
     // Split the larger (or the one that is not a leaf).
     const bool splitA = leafB || (!leafA && a.triEnd - a.triBegin >= b.triEnd - b.triBegin);
     if (splitA) {
-      todo.push_back({a.child[1], job.y});
-      todo.push_back({a.child[0], job.y});
+      push({a.child[1], job.y});
+      push({a.child[0], job.y});
     } else {
-      todo.push_back({job.x, b.child[1]});
-      todo.push_back({job.x, b.child[0]});
+      push({job.x, b.child[1]});
+      push({job.x, b.child[0]});
     }
+  };
+  const int threads = team ? team->size() : 1;
+  search.walkers.resize(std::max<std::size_t>(search.walkers.size(), std::size_t(threads)));
+  // The top, breadth first on this thread, until there are kWalkJobs jobs
+  // (the same on any number of threads).
+  std::size_t work = 0;
+  search.jobs.assign(1, glm::uvec2(0u));
+  std::size_t head = 0;
+  while (head < search.jobs.size() && search.jobs.size() - head < kWalkJobs && work <= budget) {
+    const glm::uvec2 job = search.jobs[head++];
+    step(
+        job, search.walkers[0], [&](const glm::uvec2& next) { search.jobs.push_back(next); },
+        [&](const glm::uvec2& pair) {
+          work += tests(pair.x, pair.y);
+          search.pairs.push_back(pair);
+        });
   }
-  return work <= budget;
+  // The rest, depth first, each job on whichever thread is free; a job
+  // stops once it alone exceeds the budget.
+  const std::size_t jobs = work <= budget ? search.jobs.size() - head : 0;
+  if (search.jobPairs.size() < jobs) search.jobPairs.resize(jobs);
+  search.jobWork.assign(jobs, 0);
+  auto walkJob = [&](std::size_t j, int thread) {
+    ConeSearch::Walker& walker = search.walkers[std::size_t(thread)];
+    std::vector<glm::uvec2>& pairs = search.jobPairs[j];
+    std::size_t& jobWork = search.jobWork[j];
+    pairs.clear();
+    walker.todo.assign(1, search.jobs[head + j]);
+    while (!walker.todo.empty() && jobWork <= budget) {
+      const glm::uvec2 job = walker.todo.back();
+      walker.todo.pop_back();
+      step(
+          job, walker, [&](const glm::uvec2& next) { walker.todo.push_back(next); },
+          [&](const glm::uvec2& pair) {
+            jobWork += tests(pair.x, pair.y);
+            pairs.push_back(pair);
+          });
+    }
+  };
+  if (team && threads > 1)
+    forEachChunk(*team, jobs, walkJob);
+  else
+    for (std::size_t j = 0; j < jobs; ++j) walkJob(j, 0);
+  for (std::size_t j = 0; j < jobs; ++j) {
+    work += search.jobWork[j];
+    search.pairs.insert(search.pairs.end(), search.jobPairs[j].begin(), search.jobPairs[j].end());
+  }
+  if (work > budget) {
+    search.pairs.clear();
+    return false;
+  }
+  return true;
 }
 
 }  // namespace drape::sim

@@ -36,6 +36,7 @@
 namespace drape::sim {
 
 struct Cloth;
+class ThreadTeam;
 
 inline constexpr std::uint32_t kConeLeaf = 16;  // triangles in a leaf, at most
 
@@ -94,9 +95,18 @@ struct ConeSearch {
   std::vector<Aabb> box;
   std::vector<glm::vec4> cone;
   std::vector<glm::uvec2> pairs;
-  // Scratch for the outlines' tests.
-  std::vector<OutlineSide> sides;
-  OutlineScratch outline;
+  // Scratch. Per thread: the outlines' tests and the jobs to do. The walk's
+  // top, walked on one thread, leaves jobs (pairs of nodes) for the threads
+  // to walk on; per such job, the pairs it leaves and their tests.
+  struct Walker {
+    std::vector<OutlineSide> sides;
+    OutlineScratch outline;
+    std::vector<glm::uvec2> todo;
+  };
+  std::vector<Walker> walkers;
+  std::vector<glm::uvec2> jobs;
+  std::vector<std::vector<glm::uvec2>> jobPairs;
+  std::vector<std::size_t> jobWork;
 };
 
 // The tree over `cloth`'s triangles. `edgeTriangle[k]` is a triangle that
@@ -121,7 +131,8 @@ void boundLeaves(const ConeTree& tree, const std::vector<Aabb>& triangleBoxes,
 // search.pairs. False where the pairs' tests would exceed `budget`
 // edge–triangle tests (a mesh too dense to search: the hub of a fan).
 // `x`: the positions the outlines are tested at (only with walk.outline).
+// On `team`'s threads where given; the pairs are the same on any number.
 bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget,
-                  ConeSearch& search, const glm::vec3* x = nullptr);
+                  ConeSearch& search, const glm::vec3* x = nullptr, ThreadTeam* team = nullptr);
 
 }  // namespace drape::sim

@@ -115,7 +115,7 @@ void exposeUnsmoothParts(World& world, ThreadTeam& team, const glm::vec3& shift,
     }
   });
   const std::size_t count = cloth.triangles.size();
-  if (!walkConeTree(tree, kContactWalk, kConeTestsPerTriangle * count, search)) {
+  if (!walkConeTree(tree, kContactWalk, kConeTestsPerTriangle * count, search, nullptr, &team)) {
     sc.selfConeRest = kConeRest;
     return;
   }

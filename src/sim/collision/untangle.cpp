@@ -104,7 +104,7 @@ bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam*
   ConeSearch& search = t.coneSearch;
   const std::size_t budget = kVisitsPerEdge * cloth.stretch.size() + (std::size_t(1) << 20);
   boundLeaves(tree, t.boxes, t.planes, search);
-  if (!walkConeTree(tree, kCrossingWalk, budget, search, x.data())) return false;
+  if (!walkConeTree(tree, kCrossingWalk, budget, search, x.data(), team)) return false;
   const std::size_t chunks = (search.pairs.size() + kPairsPerChunk - 1) / kPairsPerChunk;
   t.chunks.resize(std::max(t.chunks.size(), chunks));
   // Node e's edges against node f's triangles.

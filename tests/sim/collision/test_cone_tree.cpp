@@ -114,8 +114,13 @@ TEST(ConeTree, CulledSearchFindsWhatEveryEdgeFindsInATangleOnAnyThreadCount) {
     sim::Tangles every;
     ASSERT_TRUE(sim::findCrossings(w.cloth, w.state.x, nullptr, every));
     ASSERT_GT(every.crossings.size(), 0u) << "frame " << frame;
+    std::vector<glm::uvec2> onePairs;
     for (int threads : {1, 2}) {
       const sim::Tangles found = culled(w, threads);
+      // The walk leaves the same pairs, in the same order, on any number
+      // of threads.
+      if (threads == 1) onePairs = found.coneSearch.pairs;
+      EXPECT_TRUE(found.coneSearch.pairs == onePairs) << "frame " << frame;
       ASSERT_EQ(found.crossings.size(), every.crossings.size()) << "frame " << frame;
       for (std::size_t k = 0; k < found.crossings.size(); ++k) {
         EXPECT_EQ(found.crossings[k].edge, every.crossings[k].edge);
