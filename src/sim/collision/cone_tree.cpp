@@ -63,6 +63,7 @@ bool joined(const ConeTree& tree, const Node& a, const Node& b) {
 bool nodesOutlineSimple(const ConeTree& tree, std::uint32_t a, std::uint32_t b,
                         const glm::vec3& axis, const glm::vec3* x, ConeSearch::Walker& walker) {
   const Node &na = tree.nodes[a], &nb = tree.nodes[b];
+  if (tree.outlineStart[a] == tree.outlineStart[a + 1]) return false;  // closed: no outline
   // A frame (e1, e2, axis), right-handed: the triangles, facing along the
   // axis, run counter-clockwise in it.
   const glm::dvec3 n(axis);

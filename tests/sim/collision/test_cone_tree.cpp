@@ -185,8 +185,8 @@ TEST(ConeTree, AStripWoundRoundInItsOwnPlaneIsSearchedWhereItsOutlineCrossesItse
       EXPECT_EQ(found.crossings[k].triangle, every.crossings[k].triangle);
     }
   }
-  // Where the strip's outline does not cross itself, 100 m from the
-  // origin, it is still ruled out whole.
+  // A flat sheet, whose outline is simple, is still ruled out whole, 100 m
+  // from the origin too.
   sim::World flat = sheet(65, 0.0f);
   for (glm::vec3& p : flat.state.x) p += glm::vec3(100.0f, 0.0f, -100.0f);
   EXPECT_TRUE(culled(flat, 1).coneSearch.pairs.empty());
