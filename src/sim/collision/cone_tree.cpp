@@ -525,7 +525,7 @@ bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget
           });
     }
   };
-  if (team && threads > 1)
+  if (team && threads > 1 && jobs > 1)
     forEachChunk(*team, jobs, walkJob);
   else
     for (std::size_t j = 0; j < jobs; ++j) walkJob(j, 0);

@@ -57,17 +57,16 @@ double orient(const glm::dvec2& a, const glm::dvec2& b, const glm::dvec2& c) {
 
 // Closed segments ab and cd meet (touching counts).
 bool meet(const glm::dvec2& a, const glm::dvec2& b, const glm::dvec2& c, const glm::dvec2& d) {
+  // Their boxes first: most sides sharing a cell are apart.
+  if (std::max(a.x, b.x) < std::min(c.x, d.x) || std::max(c.x, d.x) < std::min(a.x, b.x) ||
+      std::max(a.y, b.y) < std::min(c.y, d.y) || std::max(c.y, d.y) < std::min(a.y, b.y))
+    return false;
   const double abc = orient(a, b, c), abd = orient(a, b, d);
   const double cda = orient(c, d, a), cdb = orient(c, d, b);
-  if (((abc > 0 && abd > 0) || (abc < 0 && abd < 0)) ||
-      ((cda > 0 && cdb > 0) || (cda < 0 && cdb < 0)))
-    return false;
-  if (abc != 0 || abd != 0 || cda != 0 || cdb != 0) return true;
-  // Collinear: their boxes overlap.
-  return std::max(std::min(a.x, b.x), std::min(c.x, d.x)) <=
-             std::min(std::max(a.x, b.x), std::max(c.x, d.x)) &&
-         std::max(std::min(a.y, b.y), std::min(c.y, d.y)) <=
-             std::min(std::max(a.y, b.y), std::max(c.y, d.y));
+  // Either one's ends strictly on one side of the other (collinear and
+  // with boxes that overlap, they meet).
+  return !((abc > 0 && abd > 0) || (abc < 0 && abd < 0) || (cda > 0 && cdb > 0) ||
+           (cda < 0 && cdb < 0));
 }
 
 }  // namespace
@@ -124,11 +123,6 @@ bool simpleOutline(const std::vector<OutlineSide>& sides, OutlineScratch& scratc
       for (std::uint32_t j = i + 1; j < scratch.cellStart[c + 1]; ++j) {
         const OutlineSide &s = sides[scratch.cell[i]], &t = sides[scratch.cell[j]];
         if (s.to == t.from || t.to == s.from) continue;  // one follows the other
-        if (std::max(s.p.x, s.q.x) < std::min(t.p.x, t.q.x) ||
-            std::max(t.p.x, t.q.x) < std::min(s.p.x, s.q.x) ||
-            std::max(s.p.y, s.q.y) < std::min(t.p.y, t.q.y) ||
-            std::max(t.p.y, t.q.y) < std::min(s.p.y, s.q.y))
-          continue;
         if (meet(s.p, s.q, t.p, t.q)) return false;
       }
   return true;
