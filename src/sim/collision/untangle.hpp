@@ -125,8 +125,8 @@ glm::vec3 contourGradient(const Points& pts, const Crossing& c);
 // 30 times after 400 frames (8 with one sweep); three bring it to 0 by
 // frame 80. Four halve what a crumpled flag keeps (1.6 crossings over its
 // last 50 frames, 7 of 16 jittered runs ending crossed, against 3.0 and
-// 12) and lower the folds' and drapes' peaks; six and more let a landing
-// 128² drape move faster than its contacts settle.
+// 12) and lower the folds' and drapes' peaks; six let a landing 128²
+// drape move faster than its contacts settle.
 constexpr float kUntangleStep = 4.0f;
 
 // The most crossings a vertex takes part in before the steps of those
