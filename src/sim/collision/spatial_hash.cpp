@@ -50,11 +50,25 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   inverseCell_ = 1.0f / size;
   insert_ = insert;
   large_.clear();
-  // Stored by its centre: Centre mode and at most two cells wide.
+  // Stored by its centre: Centre mode and at most kCentreMeanWidths times
+  // the mean width of the boxes stored (and two cells) wide.
+  float widest = 0.0f;
+  if (insert == Insert::Centre) {
+    double sum = 0.0;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+      if (!keep || keep[i]) {
+        const glm::vec3 e = boxes[i].max - boxes[i].min;
+        sum += double(std::max({e.x, e.y, e.z}));
+        ++count;
+      }
+    const double mean = count > 0 ? sum / double(count) : 0.0;
+    widest = float(std::min(2.0 * double(size), double(kCentreMeanWidths) * mean));
+  }
   auto byCentre = [&](const Aabb& b) {
     if (insert != Insert::Centre) return false;
     const glm::vec3 e = b.max - b.min;
-    return e.x <= 2.0f * size && e.y <= 2.0f * size && e.z <= 2.0f * size;
+    return e.x <= widest && e.y <= widest && e.z <= widest;
   };
   // The cells of each box, the entries, and the block of cells they occupy:
   // a box stored by its centre goes into the cell of its centre; another

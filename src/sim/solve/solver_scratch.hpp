@@ -101,7 +101,8 @@ struct SolverScratch {
   ConeSearch selfCones;
   std::vector<std::uint32_t> selfLeafStart, selfLeafVertices;
   std::uint64_t selfLeafTopology = UINT64_MAX;
-  int selfConeRest = 0;  // sub-steps left without a walk
+  int selfConeRest = 0;     // sub-steps left without a walk
+  int selfConeGiveUps = 0;  // walks in a row that gave up
   // The batched solver's groups of self contacts (partitionSelfContacts).
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;

@@ -260,15 +260,29 @@ TEST(ConeTree, TheContactsWalkLeavesTheSmoothPartsOutAndFindsTheSameContacts) {
 
 TEST(ConeTree, TheContactsWalkGivesUpOnAPileAndRestsBeforeTheNext) {
   // The 64² fold piled up leaves most of its leaves: the walk gives up and
-  // the lookups take every triangle, for kConeRest sub-steps.
+  // the lookups take every triangle, for 16 sub-steps; each time it gives
+  // up again, twice as many, up to 128.
   sim::World w = buildScene("fold", {"resolution=64"});
   for (int frame = 0; frame < 60; ++frame) sim::step(w);
   ASSERT_EQ(w.scratch->tangles.conesTopology, w.cloth.topologyVersion);
   w.scratch->selfConeRest = 0;
+  w.scratch->selfConeGiveUps = 0;
   const std::vector<sim::SelfContact> after = contacts(w, glm::vec3(0.0f), true);
   EXPECT_TRUE(w.scratch->selfExposed.empty());
-  EXPECT_GT(w.scratch->selfConeRest, 1);
+  EXPECT_EQ(w.scratch->selfConeRest, 16);
   EXPECT_GT(after.size(), 1000u);
+  for (const int rest : {32, 64, 128, 128}) {
+    EXPECT_EQ(contacts(w, glm::vec3(0.0f), true).size(), after.size());
+    EXPECT_TRUE(w.scratch->selfExposed.empty());
+    EXPECT_EQ(w.scratch->selfConeRest, rest);
+  }
+  // A walk that leaves few triangles starts the count again.
+  sim::World apart = twoSheets(1.5f);
+  apart.scratch->tangles = culled(apart, 2);
+  apart.scratch->selfConeGiveUps = 3;
+  EXPECT_TRUE(contacts(apart, glm::vec3(0.0f), true).empty());
+  EXPECT_FALSE(apart.scratch->selfExposed.empty());
+  EXPECT_EQ(apart.scratch->selfConeGiveUps, 0);
 }
 
 }  // namespace

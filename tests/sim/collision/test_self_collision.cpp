@@ -220,6 +220,34 @@ TEST(SelfCollision, SpatialHashQueriesBesideTheBlockOfCellsFindNothing) {
   }
 }
 
+TEST(SelfCollision, SpatialHashStoresTheFewWideBoxesInTheirCells) {
+  // Points 1 cm apart on a 1 m plane, as a still cloth's swept vertices, and
+  // one box almost two cells wide among them (a vertex that moved far).
+  // Stored by its centre, the wide box would grow every query by its half
+  // width; in the cells it overlaps, it grows none.
+  std::vector<sim::Aabb> boxes;
+  for (int i = 0; i < 100; ++i)
+    for (int k = 0; k < 100; ++k) {
+      const glm::vec3 c(0.01f * float(i), 0.0f, 0.01f * float(k));
+      boxes.push_back({c - 1e-4f, c + 1e-4f});
+    }
+  boxes.push_back({glm::vec3(0.5f, -0.03f, 0.5f), glm::vec3(0.57f, 0.03f, 0.57f)});
+  sim::SpatialHash hash;
+  hash.build(boxes, 0.04f, sim::SpatialHash::Insert::Centre);
+  std::vector<std::uint32_t> found;
+  const sim::Aabb query{glm::vec3(0.21f, -0.001f, 0.21f), glm::vec3(0.211f, 0.001f, 0.211f)};
+  std::size_t scanned = 0;
+  hash.collect(query, found, &scanned);
+  hash.query(query, found);
+  EXPECT_EQ(found, (std::vector<std::uint32_t>{2121}));
+  // The query, grown by the points' half width, lies in one cell of 16
+  // points; grown by the wide box's, it would span 3 × 3 (144 points).
+  EXPECT_LE(scanned, 16u);
+  // And the wide box is still found wherever it is met.
+  hash.query({glm::vec3(0.565f, 0.0f, 0.505f), glm::vec3(0.5655f, 0.0f, 0.5055f)}, found);
+  EXPECT_EQ(found, (std::vector<std::uint32_t>{10000}));
+}
+
 TEST(SelfCollision, CountsEdgeTriangleCrossings) {
   sim::TriMesh mesh;
   // Two triangles apart, then the second moved to pierce the first.
