@@ -42,9 +42,9 @@ class SpatialHash {
   // every query.
   enum class Insert : std::uint8_t { EveryCell, Centre };
   // A box's width is its largest extent. A piled 128² drape's swept
-  // vertices are 0.2 mm wide at the median and 20 mm at the widest, in
-  // cells of 36 mm: stored by their centres up to two cells wide, the
-  // widest grew every query by up to 10 mm a side. Measured on one sub-step's
+  // vertices are 0.2–0.4 mm wide at the median and up to 18 mm at the
+  // widest, in cells of 36 mm: stored by their centres up to two cells
+  // wide, the widest grew every query by up to 9 mm a side. Measured on one sub-step's
   // detection (one thread, least of 30): the lying drape 6.2 → 5.7 ms, the
   // folding one 8.5 → 6.9 ms; the falling one and the swinging hang, whose
   // cone walks leave few triangles, 0.71–0.72 → 0.72–0.74 ms.
