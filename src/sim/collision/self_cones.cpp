@@ -48,12 +48,12 @@ constexpr ConeWalk kContactWalk{1.0471976f, false, false};
 // long): past this it gives up, and the next kConeRest sub-steps take every
 // triangle without one. A swinging 128² cloth leaves at most about 1,000
 // pairs, some 15 tests per triangle by that count. Each time the walk
-// gives up again after its rest, the rest doubles, up to
-// kConeLongestRest: a pile lies still for seconds, and a walk over the
-// lying 128² drape takes about 3.5 ms on one thread (0.45 ms a frame at a
-// walk every 16 sub-steps), against 8.5 ms for a sub-step's lookups.
+// gives up again after its rest, the rest doubles, at most kConeDoublings
+// times (16 to 128 sub-steps): a pile lies still for seconds, and a walk
+// that gives up on the lying 128² drape takes 3.7 ms on one thread,
+// against 6.8 ms for the sub-step's lookups (frame 150, least of 20).
 constexpr std::size_t kConeTestsPerTriangle = 64;
-constexpr int kConeRest = 16, kConeLongestRest = 128;
+constexpr int kConeRest = 16, kConeDoublings = 3;
 // The cone tree's leaves per chunk of their bounds.
 constexpr std::size_t kLeavesPerChunk = 64;
 
@@ -120,7 +120,7 @@ void exposeUnsmoothParts(World& world, ThreadTeam& team, const glm::vec3& shift,
   });
   const std::size_t count = cloth.triangles.size();
   if (!walkConeTree(tree, kContactWalk, kConeTestsPerTriangle * count, search, nullptr, &team)) {
-    sc.selfConeRest = std::min(kConeLongestRest, kConeRest << std::min(sc.selfConeGiveUps, 3));
+    sc.selfConeRest = kConeRest << std::min(sc.selfConeGiveUps, kConeDoublings);
     ++sc.selfConeGiveUps;
     return;
   }
