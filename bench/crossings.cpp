@@ -113,10 +113,15 @@ int printMeshCrossings(const std::string& path, const std::vector<std::string>& 
     std::fprintf(stderr, "drape_bench: error: %s\n", obj.error().c_str());
     return 2;
   }
-  // The user's settings, then self collision on and off: the two rows
-  // differ in that alone.
+  auto prepared = sim::prepareMesh(obj->mesh);
+  if (!prepared) {
+    std::fprintf(stderr, "drape_bench: error: %s: %s\n", path.c_str(), prepared.error().c_str());
+    return 2;
+  }
+  // The mesh's defaults and the user's settings, then self collision on and
+  // off: the two rows differ in that alone.
   sim::Params base;
-  scene::meshSceneDefaults(scene::MeshAs::Cloth, base);
+  scene::meshSceneDefaults(prepared.value(), scene::MeshAs::Cloth, base);
   for (const std::string& set : extra)
     if (auto r = sim::setParamAssignment(base, set); !r) {
       std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
@@ -129,7 +134,7 @@ int printMeshCrossings(const std::string& path, const std::vector<std::string>& 
   for (int self = 1; self >= 0; --self) {
     sim::Params params = base;
     params.self_collision = self;
-    auto built = scene::meshScene(obj->mesh, params, options);
+    auto built = scene::meshScene(prepared.value(), params, options);
     if (!built) {
       std::fprintf(stderr, "drape_bench: error: %s\n", built.error().c_str());
       return 2;

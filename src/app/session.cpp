@@ -73,7 +73,7 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   if (!as) return fail(as.error());
   options.as = as.value();
   sim::Params defaults;
-  scene::meshSceneDefaults(options.as, defaults);
+  scene::meshSceneDefaults(prepared.value(), options.as, defaults);
   auto params = withSets(defaults, settings, sets);
   if (!params) return fail(params.error());
   Session s;

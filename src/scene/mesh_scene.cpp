@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "sim/collision/self_collision.hpp"
 #include "sim/stats.hpp"
 
 namespace drape::scene {
@@ -147,9 +148,13 @@ Result<MeshAs> resolveMeshAs(const sim::TriMesh& mesh, const MeshSceneOptions& o
   return resolveMeshAs(prepared.value(), options);
 }
 
-void meshSceneDefaults(MeshAs resolved, sim::Params& params) {
-  if (resolved != MeshAs::Balloon) return;
-  if (const SceneInfo* balloon = findScene("balloon")) balloon->defaults(params);
+void meshSceneDefaults(const sim::PreparedMesh& mesh, MeshAs resolved, sim::Params& params) {
+  if (resolved == MeshAs::Balloon)
+    if (const SceneInfo* balloon = findScene("balloon")) balloon->defaults(params);
+  // Within the parameter's range (a mesh of 30 cm edges: 10 cm).
+  const float most = float(sim::findParam("thickness")->max);
+  params.thickness = std::max(params.thickness, std::min(most, sim::kSelfThicknessPerEdge *
+                                                                   sim::meanEdgeLength(mesh.mesh)));
 }
 
 Result<Scene> meshScene(const sim::TriMesh& mesh, const sim::Params& params,

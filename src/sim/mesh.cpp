@@ -182,6 +182,20 @@ float sixVolume(const std::vector<glm::vec3>& p, const std::vector<glm::uvec3>& 
   return float(sum);
 }
 
+float meanEdgeLength(const TriMesh& mesh) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  edges.reserve(3 * mesh.triangles.size());
+  for (const glm::uvec3& t : mesh.triangles)
+    for (int k = 0; k < 3; ++k)
+      edges.emplace_back(std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3]));
+  std::sort(edges.begin(), edges.end());
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  double sum = 0.0;
+  for (const auto& [a, b] : edges)
+    sum += double(glm::length(mesh.positions[a] - mesh.positions[b]));
+  return edges.empty() ? 0.0f : float(sum / double(edges.size()));
+}
+
 Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& options) {
   PreparedMesh out;
   MeshReport& report = out.report;

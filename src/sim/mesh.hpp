@@ -76,4 +76,7 @@ glm::vec3 normalizedVertexNormal(glm::vec3 sum);
 // 6 × the signed enclosed volume (Müller et al. 2007, §4.4): Σ (p_a × p_b) · p_c.
 float sixVolume(const std::vector<glm::vec3>& positions, const std::vector<glm::uvec3>& triangles);
 
+// The mean length of the mesh's edges, each counted once (0 without any).
+float meanEdgeLength(const TriMesh& mesh);
+
 }  // namespace drape::sim

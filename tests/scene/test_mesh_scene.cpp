@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "io/obj_reader.hpp"
 #include "scene/mesh_scene.hpp"
+#include "sim/collision/self_collision.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
 
@@ -19,6 +21,12 @@ sim::TriMesh load(const std::string& name) {
   auto file = io::readObj(std::string(DRAPE_TEST_DATA) + "/obj/" + name);
   EXPECT_TRUE(file) << file.error();
   return file ? file->mesh : sim::TriMesh{};
+}
+
+sim::PreparedMesh prepared(const std::string& name) {
+  auto p = sim::prepareMesh(load(name));
+  EXPECT_TRUE(p) << p.error();
+  return p ? p.value() : sim::PreparedMesh{};
 }
 
 scene::MeshSceneOptions opts(MeshAs as, MeshPin pin = {}) {
@@ -77,13 +85,55 @@ TEST(MeshScene, OpenMeshCannotBeABalloon) {
 
 TEST(MeshScene, BalloonTakesTheBalloonSceneDefaults) {
   sim::Params p;
-  scene::meshSceneDefaults(MeshAs::Balloon, p);
+  scene::meshSceneDefaults(prepared("hex_prism.obj"), MeshAs::Balloon, p);
   const sim::Params expected = scene::sceneParams(*scene::findScene("balloon"));
   EXPECT_EQ(p.iterations, expected.iterations);
   EXPECT_EQ(p.k_bend, expected.k_bend);
   sim::Params c;
-  scene::meshSceneDefaults(MeshAs::Cloth, c);
+  scene::meshSceneDefaults(prepared("hex_prism.obj"), MeshAs::Cloth, c);
   EXPECT_EQ(c.iterations, sim::Params{}.iterations);
+}
+
+// An n × n grid of quads, each split in two, `size` metres a side.
+sim::PreparedMesh grid(int n, float size) {
+  sim::TriMesh mesh;
+  for (int i = 0; i <= n; ++i)
+    for (int j = 0; j <= n; ++j)
+      mesh.positions.push_back({size * float(j) / float(n), 0.0f, size * float(i) / float(n)});
+  const auto at = [n](int i, int j) { return std::uint32_t(i * (n + 1) + j); };
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      mesh.triangles.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+      mesh.triangles.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+    }
+  auto p = sim::prepareMesh(mesh);
+  EXPECT_TRUE(p) << p.error();
+  return p ? p.value() : sim::PreparedMesh{};
+}
+
+TEST(MeshScene, ACoarseMeshDefaultsToALayerAThirdOfItsEdgeThick) {
+  // Each edge once: a triangle of sides 3, 4, 5 has a mean edge of 4.
+  sim::TriMesh triangle;
+  triangle.positions = {{0.0f, 0.0f, 0.0f}, {3.0f, 0.0f, 0.0f}, {3.0f, 4.0f, 0.0f}};
+  triangle.triangles = {{0, 1, 2}};
+  EXPECT_FLOAT_EQ(sim::meanEdgeLength(triangle), 4.0f);
+  EXPECT_EQ(sim::meanEdgeLength(sim::TriMesh{}), 0.0f);
+  // 10 cm quads: 220 sides of 0.1 m and 100 diagonals of 0.141 m.
+  const sim::PreparedMesh coarse = grid(10, 1.0f);
+  const float mean = (220.0f * 0.1f + 100.0f * std::sqrt(0.02f)) / 320.0f;
+  EXPECT_NEAR(sim::meanEdgeLength(coarse.mesh), mean, 1e-6f);
+  for (MeshAs as : {MeshAs::Cloth, MeshAs::Balloon}) {
+    sim::Params p;
+    scene::meshSceneDefaults(coarse, as, p);
+    EXPECT_NEAR(p.thickness, sim::kSelfThicknessPerEdge * mean, 1e-6f);
+  }
+  // 1 cm quads keep the global 1 cm; 1 m quads stop at the parameter's top.
+  sim::Params fine;
+  scene::meshSceneDefaults(grid(20, 0.2f), MeshAs::Cloth, fine);
+  EXPECT_EQ(fine.thickness, sim::Params{}.thickness);
+  sim::Params huge;
+  scene::meshSceneDefaults(grid(4, 4.0f), MeshAs::Cloth, huge);
+  EXPECT_FLOAT_EQ(huge.thickness, float(sim::findParam("thickness")->max));
 }
 
 TEST(MeshScene, PinTopTakesTheHighestRow) {
@@ -171,7 +221,7 @@ TEST(MeshScene, PinnedCurtainHangsAndStaysFinite) {
 
 TEST(MeshScene, BalloonKeepsItsVolumeOnTheFloor) {
   sim::Params p;
-  scene::meshSceneDefaults(MeshAs::Balloon, p);
+  scene::meshSceneDefaults(prepared("hex_prism.obj"), MeshAs::Balloon, p);
   auto s = scene::meshScene(load("hex_prism.obj"), p, opts(MeshAs::Auto));
   ASSERT_TRUE(s) << s.error();
   ASSERT_TRUE(s->world.cloth.pressureActive);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/collision/fold_limits.hpp"
 #include "sim/collision/self_collision.hpp"
 #include "sim/solve/constraints.hpp"
 #include "sim/solve/solver_scratch.hpp"
@@ -280,7 +281,12 @@ void generateStepContacts(World& world, double t0, float h, StepTimings& timing)
   });
   timing.collisions += std::max(0.0, msSince(t) - hashMs);
   t = Clock::now();
-  if (self) findSelfContacts(world);
+  if (self) {
+    findSelfContacts(world);
+    chooseFoldLimits(world);
+  } else {
+    world.scratch->foldLimits.active.clear();
+  }
   world.stats.selfContacts += world.scratch->selfContacts.size();
   timing.selfCollision += msSince(t) + hashMs;
 }

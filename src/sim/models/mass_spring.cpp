@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/collision/fold_limits.hpp"
 #include "sim/collision/self_collision.hpp"
 #include "sim/collision/step_contacts.hpp"
 #include "sim/solve/constraints.hpp"
@@ -101,6 +102,8 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
   t = Clock::now();
   solveFeatureContacts(Points::of(s), s.x.data(), sc.featureContacts.data(),
                        sc.featureContacts.size(), prm.friction);
+  solveFoldLimits(Points::of(s), world.cloth, sc.foldLimits.active.data(),
+                  sc.foldLimits.active.size());
   solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
                     sc.selfThickness);
   solveCrossings(Points::of(s), sc.tangles.crossings, sc.selfThickness);

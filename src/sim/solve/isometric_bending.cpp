@@ -4,28 +4,11 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/solve/capped_projection.hpp"
 #include "sim/solve/constraints.hpp"
 
 namespace drape::sim {
 namespace {
-
-// Δp_i = −k · s · w_i ∇_i C (Müller et al. 2007 §3.3), scaled down so that
-// no vertex moves more than maxMove.
-void applyPbd(const Points& pts, const std::uint32_t (&idx)[4], const ConstraintEval<4, float>& e,
-              float k, float maxMove) {
-  if (!e.valid) return;
-  float w[4];
-  for (int i = 0; i < 4; ++i) w[i] = pts.invMass(idx[i]);
-  float scale;
-  if (!pbdScale(e, w, scale)) return;
-  float factor = k * scale;
-  float largest2 = 0.0f;
-  for (int i = 0; i < 4; ++i)
-    largest2 = std::max(largest2, w[i] * w[i] * glm::dot(e.grad[i], e.grad[i]));
-  const float largest = std::abs(factor) * std::sqrt(largest2);
-  if (largest > maxMove) factor *= maxMove / largest;
-  for (int i = 0; i < 4; ++i) pts.p(idx[i]) -= (factor * w[i]) * e.grad[i];
-}
 
 // XPBD (Macklin et al. 2016): Δλ = (−C − α̃λ)/(Σ w|∇C|² + α̃),
 // Δp_i = w_i ∇_i C Δλ.
@@ -55,7 +38,7 @@ void solveIsoBend(const Points& pts, const IsoBendConstraint* constraints, std::
     if (c.xpbd)
       applyXpbd(pts, b.v, e, c.bendEach ? c.bendEach[j] : c.alphaBend, lambda[j]);
     else
-      applyPbd(pts, b.v, e, c.bendEach ? c.bendEach[j] : c.kBend, kMaxBendMove * b.restLength);
+      projectCapped(pts, b.v, e, c.bendEach ? c.bendEach[j] : c.kBend, kMaxBendMove * b.restLength);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "sim/collision/fold_limits.hpp"
 #include "sim/collision/self_collision.hpp"
 #include "sim/collision/step_contacts.hpp"
 #include "sim/models/rigid_body.hpp"
@@ -38,6 +39,7 @@ enum class Stage : std::uint8_t {
   Tethers,           // long-range attachments to the pins
   Attachments,       // cloth vertices tied to rigid bodies
   ColliderFeatures,  // colliders' edges and corners against the cloth's edges and triangles
+  FoldLimits,        // creases no sharper than the thickness allows
   SelfContacts,      // vertex–triangle
   Crossings,         // untangling
   ColliderContacts,  // the cloth's vertices against the colliders
@@ -60,6 +62,7 @@ std::size_t activeStages(const World& world, const Coefficients& c,
       !sc.tethers.empty(),
       !world.attachments.empty(),
       !sc.featureContacts.empty(),
+      !sc.foldLimits.active.empty(),
       !sc.selfContacts.empty(),
       !sc.tangles.crossings.empty(),
       !sc.contacts.empty(),
@@ -325,6 +328,10 @@ void projectConstraints(World& world, const Coefficients& c) {
         return alone(t, [&] {
           solveFeatureContacts(points, s.x.data(), sc.featureContacts.data(),
                                sc.featureContacts.size(), prm.friction);
+        });
+      case Stage::FoldLimits:
+        return alone(t, [&] {
+          solveFoldLimits(points, cloth, sc.foldLimits.active.data(), sc.foldLimits.active.size());
         });
       case Stage::SelfContacts:
         return selfContacts(t);

@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "sim/collision/feature_contacts.hpp"
+#include "sim/collision/fold_limits.hpp"
 #include "sim/collision/self_contact.hpp"
 #include "sim/collision/spatial_hash.hpp"
 #include "sim/collision/untangle.hpp"
@@ -85,6 +86,7 @@ struct SolverScratch {
   // for the topology they were made on: the cell size (the mean rest edge),
   // each vertex's neighbours, and each triangle's (its corners and theirs).
   std::vector<SelfContact> selfContacts;
+  FoldLimits foldLimits;  // the hinges near the bound of their fold (fold_limits.hpp)
   // The topology on which the lookups gave up as too dense (a fan's hub):
   // self collision is off for it.
   std::uint64_t selfTooDenseTopology = UINT64_MAX;
@@ -113,8 +115,9 @@ struct SolverScratch {
   std::vector<std::vector<SelfContact>> selfChunkPairs;
   std::vector<std::vector<std::uint32_t>> selfThreadSeen, selfThreadFound;
   float selfCell = 0.0f;
-  float selfThickness = 0.0f;  // the distance the contacts keep (selfThickness())
-  glm::vec3 selfShift{0.0f};   // the cloth's mean motion over the sub-step
+  float selfThickness = 0.0f;      // the distance the contacts keep (selfThickness())
+  float selfDepenetration = 0.0f;  // the most a contact moves out beyond its approach
+  glm::vec3 selfShift{0.0f};       // the cloth's mean motion over the sub-step
   std::uint64_t selfCellVersion = UINT64_MAX;
   std::size_t selfCellEdges = 0;
   // The cloth's crossings of itself at the start of the frame, and the parts

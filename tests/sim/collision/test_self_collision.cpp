@@ -579,6 +579,7 @@ TEST(SelfCollision, PileUpIsTheSameOnAnyThreadCount) {
 TEST(SelfCollision, PressedLayersDoNotMultiplyTheirContacts) {
   sim::World w = buildScene("drape", {"resolution=112", "self_collision=1"});
   float fastest = 0.0f;  // after the fall (6.5 m/s at frame 36): 18 m/s by frame 48 that way
+  std::size_t acting = 0;
   for (int frame = 1; frame <= 60; ++frame) {
     sim::step(w);
     ASSERT_TRUE(sim::allFinite(w)) << "frame " << frame;
@@ -588,10 +589,12 @@ TEST(SelfCollision, PressedLayersDoNotMultiplyTheirContacts) {
     // Piled layers are dense, but nowhere near a fan's hub: the lookups
     // keep to their budget.
     ASSERT_FALSE(w.stats.selfCollisionTooDense) << "frame " << frame;
-    if (frame > 42)
+    if (frame > 42) {
       for (const glm::vec3& v : w.state.v) fastest = std::max(fastest, glm::length(v));
+      acting = std::max(acting, w.stats.selfContactsActive);
+    }
   }
-  EXPECT_GT(w.stats.selfContactsActive, 0u);  // it did pile up
+  EXPECT_GT(acting, 100u);  // it did pile up
   EXPECT_LT(fastest, 6.0f);
 }
 

@@ -1,0 +1,118 @@
+#include "sim/collision/fold_limits.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/solve/capped_projection.hpp"
+#include "sim/solve/coefficients.hpp"
+#include "sim/solve/constraints.hpp"
+#include "sim/solve/solver_scratch.hpp"
+#include "sim/solve/solver_team.hpp"
+#include "sim/thread_team.hpp"
+
+namespace drape::sim {
+namespace {
+
+// Hinges per chunk of the parallel choice.
+constexpr std::size_t kHingesPerChunk = 4096;
+
+}  // namespace
+
+float foldLimit(float thickness, float altitude) {
+  const float pi = 3.14159265358979f;
+  const float ratio = altitude > 0.0f ? std::min(1.0f, thickness / altitude) : 1.0f;
+  return std::max(kFoldLimitFloor, pi - std::asin(std::max(0.0f, ratio)));
+}
+
+std::vector<float> hingeAltitudes(const Cloth& cloth) {
+  std::vector<float> out(cloth.bend.size(), 0.0f);
+  const std::vector<glm::vec3>& r = cloth.restPositions;
+  for (std::size_t j = 0; j < cloth.bend.size(); ++j) {
+    const BendConstraint& b = cloth.bend[j];
+    const glm::vec3 e = r[b.v[3]] - r[b.v[2]];
+    const float length = glm::length(e);
+    if (!(length > 0.0f)) continue;
+    const float a0 = glm::length(glm::cross(r[b.v[0]] - r[b.v[2]], e)) / length;
+    const float a1 = glm::length(glm::cross(r[b.v[1]] - r[b.v[2]], e)) / length;
+    out[j] = std::min(a0, a1);
+  }
+  return out;
+}
+
+void chooseFoldLimits(World& world) {
+  SolverScratch& sc = *world.scratch;
+  FoldLimits& fl = sc.foldLimits;
+  fl.active.clear();
+  const Cloth& cloth = world.cloth;
+  const std::size_t count = cloth.bend.size();
+  if (count == 0) return;
+  if (fl.topology != cloth.topologyVersion || fl.thickness != sc.selfThickness ||
+      fl.bound.size() != count) {
+    const std::vector<float> altitude = hingeAltitudes(cloth);
+    fl.bound.resize(count);
+    fl.cosWithin.resize(count);
+    for (std::size_t j = 0; j < count; ++j) {
+      fl.bound[j] = foldLimit(sc.selfThickness, altitude[j]);
+      fl.cosWithin[j] = std::cos(fl.bound[j] - kFoldLimitWindow);  // ≤ 0: the bound ≥ 120°
+    }
+    fl.topology = cloth.topologyVersion;
+    fl.thickness = sc.selfThickness;
+  }
+  // Each hinge on its own (any split gives the same choice): the cosine of
+  // its angle from the normals' dot product, without a root; the side from
+  // the angle itself, for the few within the window.
+  const std::vector<glm::vec3>& x = world.state.x;
+  fl.near.resize(count);
+  forEachChunk(solverTeam(world), (count + kHingesPerChunk - 1) / kHingesPerChunk,
+               [&](std::size_t c, int) {
+                 const std::size_t end = std::min(count, (c + 1) * kHingesPerChunk);
+                 for (std::size_t j = c * kHingesPerChunk; j < end; ++j) {
+                   const BendConstraint& b = cloth.bend[j];
+                   const glm::vec3 &x0 = x[b.v[0]], &x1 = x[b.v[1]];
+                   const glm::vec3 &x2 = x[b.v[2]], &x3 = x[b.v[3]];
+                   const glm::vec3 n1 = glm::cross(x2 - x0, x3 - x0);
+                   const glm::vec3 n2 = glm::cross(x3 - x1, x2 - x1);
+                   const float d = glm::dot(n1, n2), within = fl.cosWithin[j];
+                   fl.near[j] = 0;
+                   if (d > 0.0f || d * d < within * within * glm::dot(n1, n1) * glm::dot(n2, n2))
+                     continue;
+                   float theta = 0.0f;
+                   if (dihedralAngle(x0, x1, x2, x3, theta)) fl.near[j] = theta > 0.0f ? 1 : 2;
+                 }
+               });
+  // Not where the cloth is known to pass through itself: there the hinges
+  // fold through the other layer, and opening them drags it along; the
+  // untangling has the word (untangle.hpp).
+  const Tangles& tangles = sc.tangles;
+  fl.tangled.assign(tangles.crossings.empty() ? 0 : x.size(), 0);
+  for (const Crossing& c : tangles.crossings) {
+    fl.tangled[c.a] = fl.tangled[c.b] = 1;
+    for (int k = 0; k < 3; ++k) fl.tangled[c.tri[k]] = 1;
+  }
+  const bool regions = !tangles.region.empty();
+  auto tangled = [&](std::uint32_t v) {
+    return (!fl.tangled.empty() && fl.tangled[v]) || (regions && tangles.region[v] != 0);
+  };
+  for (std::uint32_t j = 0; j < count; ++j) {
+    if (fl.near[j] == 0) continue;
+    const BendConstraint& b = cloth.bend[j];
+    if (tangled(b.v[0]) || tangled(b.v[1]) || tangled(b.v[2]) || tangled(b.v[3])) continue;
+    fl.active.push_back({j, fl.near[j] == 1 ? fl.bound[j] : -fl.bound[j]});
+  }
+}
+
+void solveFoldLimits(const Points& pts, const Cloth& cloth, const FoldLimit* limits,
+                     std::size_t count) {
+  for (std::size_t k = 0; k < count; ++k) {
+    const BendConstraint& b = cloth.bend[limits[k].hinge];
+    const float bound = limits[k].bound;
+    // C = θ − bound, wrapped: a hinge folded on past π reads as beyond the
+    // bound on its own side, since the bound is within π of it.
+    const ConstraintEval<4, float> e =
+        evalDihedral(pts.p(b.v[0]), pts.p(b.v[1]), pts.p(b.v[2]), pts.p(b.v[3]), bound);
+    if (!e.valid || (bound > 0.0f ? e.C <= 0.0f : e.C >= 0.0f)) continue;
+    projectCapped(pts, b.v, e, 1.0f, kMaxBendMove * b.restLength);
+  }
+}
+
+}  // namespace drape::sim
