@@ -59,11 +59,11 @@ Result<MeshAs> resolveMeshAs(const sim::TriMesh& mesh, const MeshSceneOptions& o
 // Scene defaults for a mesh scene of the resolved kind: a balloon takes the
 // built-in balloon scene's, a cloth the global ones. Either way the
 // thickness is at least kSelfThicknessPerEdge of the mesh's mean edge
-// (within the parameter's range): a
-// coarse mesh crumples at the scale of its edges, and a thinner layer lets
-// its creases fold through themselves (fold_limits.hpp): ARCSim's flag
-// (5.6 cm edges) dropped with self collision ended crossed in 14 of 32
-// runs at 1 cm, in none at 1.95 cm (docs/performance.md).
+// (within the parameter's range): a coarse mesh crumples at the scale of
+// its edges, and a thinner layer lets its creases fold through themselves
+// (fold_limits.hpp). ARCSim's flag (5.6 cm edges) dropped with self
+// collision ended crossed in 14 of 32 jittered runs at 1 cm without the
+// fold limits, in 1 at 1.95 cm with them (docs/performance.md).
 void meshSceneDefaults(const sim::PreparedMesh& mesh, MeshAs resolved, sim::Params& params);
 
 // Build the world of a prepared mesh (welded, repaired, oriented) and place

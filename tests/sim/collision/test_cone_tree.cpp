@@ -126,13 +126,9 @@ TEST(ConeTree, CulledSearchFindsWhatEveryEdgeFindsInATangleOnAnyThreadCount) {
         EXPECT_EQ(found.crossings[k].edge, every.crossings[k].edge);
         EXPECT_EQ(found.crossings[k].triangle, every.crossings[k].triangle);
       }
-      // The tree left out most of the cloth: of the pairs of leaves, fewer
-      // than twice as many left to test as there are leaves side by side
-      // (each pair of neighbours counts twice; crushed against the fold
-      // limits, this tangle leaves 1.1–1.7 times as many).
-      const std::size_t leaves = found.cones.leafNode.size();
-      EXPECT_LT(found.coneSearch.pairs.size(), 2 * found.cones.adjacent.size());
-      EXPECT_LT(found.coneSearch.pairs.size(), leaves * leaves / 40);
+      // The tree left out most of the cloth: fewer pairs left to test than
+      // there are leaves side by side (each pair of neighbours counts twice).
+      EXPECT_LT(found.coneSearch.pairs.size(), found.cones.adjacent.size());
     }
     ++compared;
   }

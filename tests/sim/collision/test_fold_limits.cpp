@@ -8,16 +8,13 @@
 #include <vector>
 
 #include "scene/scenes.hpp"
-#include "scene_helpers.hpp"
 #include "sim/collision/fold_limits.hpp"
 #include "sim/collision/self_collision.hpp"
 #include "sim/solve/constraints.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
-#include "sim/stats.hpp"
 
 using namespace drape;
-using test_support::buildScene;
 
 namespace {
 
@@ -116,20 +113,4 @@ TEST(FoldLimits, AHingeFoldedPastItsBoundIsOpenedToItKeepingMomentum) {
     for (std::size_t i = 0; i < p.size(); ++i) moved += (p[i] - w.state.x[i]) / invMass[i];
     EXPECT_LT(glm::length(moved), 1e-6f) << "fold " << fold;
   }
-}
-
-TEST(FoldLimits, AFrameOfExtraSubstepsMovesContactsOutNoFaster) {
-  // The 64² drape folding over the ball: frames with crossings take up to
-  // four times its 2 sub-steps; a contact's way out of a layer shrinks with
-  // them, so that it moves out at the same speed.
-  sim::World w = buildScene("drape", {"resolution=64", "self_collision=1"});
-  bool extra = false;
-  for (int frame = 0; frame < 120; ++frame) {
-    sim::step(w);
-    const sim::SolverScratch& sc = *w.scratch;
-    const float expected = sc.selfThickness * float(w.params.substeps) / float(w.stats.substeps);
-    EXPECT_FLOAT_EQ(sc.selfDepenetration, std::min(sc.selfThickness, expected)) << frame;
-    extra = extra || w.stats.substeps > w.params.substeps;
-  }
-  EXPECT_TRUE(extra);  // it did take more sub-steps
 }

@@ -622,3 +622,19 @@ TEST(SelfCollision, FineClothKeepsAThinnerGapAndStaysCalm) {
   // held tangled vertices on the wrong side made 46,700.
   EXPECT_LT(sim::countSelfIntersections(w), 3000u);
 }
+
+TEST(SelfCollision, ContactsMoveOutOfALayerNoFasterInFramesOfExtraSubsteps) {
+  // The 64² drape folding over the ball: frames with crossings take up to
+  // four times its 2 sub-steps; a contact's way out of a layer shrinks with
+  // them, so that it moves out at the same speed.
+  sim::World w = buildScene("drape", {"resolution=64", "self_collision=1"});
+  bool extra = false;
+  for (int frame = 0; frame < 120; ++frame) {
+    sim::step(w);
+    const sim::SolverScratch& sc = *w.scratch;
+    const float expected = sc.selfThickness * float(w.params.substeps) / float(w.stats.substeps);
+    EXPECT_FLOAT_EQ(sc.selfDepenetration, std::min(sc.selfThickness, expected)) << frame;
+    extra = extra || w.stats.substeps > w.params.substeps;
+  }
+  EXPECT_TRUE(extra);  // it did take more sub-steps
+}
