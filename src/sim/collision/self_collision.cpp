@@ -101,34 +101,47 @@ constexpr std::size_t kVerticesPerChunk = 2048;
 // piled-up cloth compares tens) before the mesh counts as too dense.
 constexpr std::size_t kVisitsPerTriangle = 512;
 
+// Triangles looked up together: up to this many consecutive ones, each
+// sharing an edge with the one before (the two of a quad). On a piled 128²
+// drape, detection on one thread took 14.0 ms looking up each triangle
+// alone, 12.6 ms in twos, 12.6 ms in fours.
+constexpr int kGroup = 2;
+// The low bits of a vertex's entry in a lookup's `seen` (findPairs).
+constexpr std::uint32_t kSeenBits = 2;
+constexpr std::uint32_t kSeenMask = (1u << kSeenBits) - 1u;
+static_assert(kGroup <= int(kSeenBits), "a bit of seen for each triangle of a lookup");
+
 // One triangle's part in the lookup: its query box (its swept box grown by
 // the pair's reach), and which vertices the hash finds there it keeps.
 class TriangleLookup {
  public:
-  // Set up for triangle t.
+  // Set up for triangle t, the k-th of the lookup whose stamp in `seen` is
+  // `stamp` (findPairs).
   void init(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
-            std::uint32_t* seen) {
+            std::uint32_t* seen, std::uint32_t stamp, int k) {
     sc_ = &*world.scratch;
     s_ = &world.state;
-    t_ = t;
     tri_ = world.cloth.triangles[t];
     base_ = base;
-    seen_ = seen;
     const SolverScratch& sc = *sc_;
     const State& s = *s_;
     moved_ = std::max({sc.selfTravel[tri_[0]], sc.selfTravel[tri_[1]], sc.selfTravel[tri_[2]]});
     box_ = sweptBox(s, &tri_[0], 3, shift, base + moved_);
     pinned_ = s.w[tri_[0]] == 0.0f && s.w[tri_[1]] == 0.0f && s.w[tri_[2]] == 0.0f;
     // The triangle's corners, and the vertices joined by an edge to a
-    // corner, are marked seen before the lookup, so that it skips them.
-    // Those are left to the cloth's own constraints: a crease folded flat
-    // puts the neighbours of its apex edge closer than the thickness, and
-    // keeping them apart would fight the stretch and bending constraints.
-    // Each triangle's list is made once per mesh, without the repeats of
-    // its corners' lists (on a piled 128² drape, 7.5 → 6.9 ms on one thread).
+    // corner, are marked seen for it before the lookup, so that it skips
+    // them. Those are left to the cloth's own constraints: a crease folded
+    // flat puts the neighbours of its apex edge closer than the thickness,
+    // and keeping them apart would fight the stretch and bending
+    // constraints. Each triangle's list is made once per mesh, without the
+    // repeats of its corners' lists (on a piled 128² drape, 7.5 → 6.9 ms on
+    // one thread).
     const std::uint32_t* near = sc.selfTriNear.data();
-    for (std::uint32_t j = sc.selfTriNearStart[t], end = sc.selfTriNearStart[t + 1]; j < end; ++j)
-      seen_[near[j]] = t;
+    const std::uint32_t mine = stamp | (1u << k);
+    for (std::uint32_t j = sc.selfTriNearStart[t], end = sc.selfTriNearStart[t + 1]; j < end; ++j) {
+      const std::uint32_t v = near[j];
+      seen[v] = (seen[v] & ~kSeenMask) == stamp ? seen[v] | mine : mine;
+    }
     hub_ = sc.selfTriHub[t] != 0;
     planes_ = Planes::Unknown;
     // Inside a contour of the cloth's crossings: the triangle's part.
@@ -142,16 +155,11 @@ class TriangleLookup {
 
   const Aabb& box() const { return box_; }
 
-  // Vertex i, whose box `ib` the hash found near box(): kept for the exact
-  // test (test(), which appends its constraint, if it gets one, to
-  // `pairs`). Repeats and the triangle's own neighbours (most of what the
-  // hash finds) are dropped before the boxes are compared; the comparison
-  // gives the same answer each time i comes again, so marking i seen first
-  // changes nothing.
+  // Vertex i, whose box `ib` the hash found near box(), neither a repeat
+  // nor one of the triangle's neighbours: kept for the exact test (test(),
+  // which appends its constraint, if it gets one, to `pairs`).
   void take(std::uint32_t i, const Aabb& ib, std::vector<SelfContact>& pairs) {
     const State& s = *s_;
-    if (seen_[i] == t_) return;
-    seen_[i] = t_;
     if (!ib.overlaps(box_)) return;
     if (pinned_ && s.w[i] == 0.0f) return;
     if (hub_ && joinedToCorner(i)) return;
@@ -234,11 +242,9 @@ class TriangleLookup {
 
   const SolverScratch* sc_ = nullptr;
   const State* s_ = nullptr;
-  std::uint32_t t_ = 0;
   bool hub_ = false;
   glm::uvec3 tri_{0};
   float base_ = 0.0f, moved_ = 0.0f;
-  std::uint32_t* seen_ = nullptr;
   Aabb box_;
   bool pinned_ = false;
   const std::uint32_t* region_ = nullptr;
@@ -256,26 +262,23 @@ bool shareEdge(const glm::uvec3& a, const glm::uvec3& b) {
   return int(shares(b, a[0])) + int(shares(b, a[1])) + int(shares(b, a[2])) == 2;
 }
 
-// Triangles looked up together: up to this many consecutive ones, each
-// sharing an edge with the one before (the two of a quad). On a piled 128²
-// drape, detection on one thread took 14.0 ms looking up each triangle
-// alone, 12.6 ms in twos, 12.6 ms in fours.
-constexpr int kGroup = 2;
-
 // The constraints of triangles t … t + count − 1: the vertices the hash
 // finds near each one's query box that vertexTriangleSide accepts, appended
 // to `pairs` triangle by triangle, each one's in the hash's order (sorted
 // later; the pairs of one vertex come in triangle order); returns how many
-// entries of the hash it compared. Neighbouring
-// triangles have boxes that mostly overlap, so one lookup of their joint box
-// serves them all; `found` holds what it finds. seen[k] (one entry per
-// vertex) drops repeats for the k-th triangle.
+// entries of the hash it compared. Neighbouring triangles have boxes that
+// mostly overlap, so one lookup of their joint box serves them all; `found`
+// holds what it finds, `kept[k]` what the k-th triangle keeps of it. One
+// entry per vertex of `seen` drops the repeats and each triangle's
+// neighbours: the lookup's stamp (t << kSeenBits) with bit k set where the
+// k-th triangle skips the vertex (one read a vertex, not one a triangle).
 std::size_t findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift,
-                      float base, std::vector<std::uint32_t>* seen,
-                      std::vector<std::uint32_t>& found, std::vector<SelfContact>& pairs) {
+                      float base, std::uint32_t* seen, std::vector<std::uint32_t>& found,
+                      std::vector<std::uint32_t>* kept, std::vector<SelfContact>& pairs) {
   TriangleLookup group[kGroup];
+  const std::uint32_t stamp = t << kSeenBits;
   for (int k = 0; k < count; ++k)
-    group[k].init(world, t + std::uint32_t(k), shift, base, seen[k].data());
+    group[k].init(world, t + std::uint32_t(k), shift, base, seen, stamp, k);
   Aabb joint = group[0].box();
   for (int k = 1; k < count; ++k) {
     joint.min = glm::min(joint.min, group[k].box().min);
@@ -283,9 +286,26 @@ std::size_t findPairs(const World& world, std::uint32_t t, int count, const glm:
   }
   std::size_t scanned = 0;
   const std::size_t n = world.scratch->selfHash.collect(joint, found, &scanned);
+  for (int k = 0; k < count; ++k) kept[k].resize(std::max(kept[k].size(), n));
+  std::size_t keptCount[kGroup] = {};
+  const std::uint32_t all = stamp | ((1u << count) - 1u);
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::uint32_t v = found[j];
+    const std::uint32_t mark = seen[v];
+    if (mark == all) continue;
+    const std::uint32_t skip = (mark & ~kSeenMask) == stamp ? mark : stamp;
+    seen[v] = all;
+    for (int k = 0; k < count; ++k) {
+      kept[k][keptCount[k]] = v;
+      keptCount[k] += (skip >> k) & 1u ? 0 : 1;
+    }
+  }
   const std::vector<Aabb>& boxes = world.scratch->selfBoxes;
   for (int k = 0; k < count; ++k) {
-    for (std::size_t j = 0; j < n; ++j) group[k].take(found[j], boxes[found[j]], pairs);
+    for (std::size_t j = 0; j < keptCount[k]; ++j) {
+      const std::uint32_t v = kept[k][j];
+      group[k].take(v, boxes[v], pairs);
+    }
     group[k].test(pairs);
   }
   return scanned;
@@ -319,7 +339,11 @@ bool prepareSelfContacts(World& world) {
   world.stats.selfCollisionTooDense = false;
   if (world.params.self_collision == 0) return false;
   const Cloth& cloth = world.cloth;
-  if (sc.selfTooDenseTopology == cloth.topologyVersion) {
+  // A lookup's stamp in `seen` is its first triangle's index shifted past
+  // kSeenBits (findPairs), short of the fill UINT32_MAX.
+  constexpr std::size_t kMostTriangles = (std::size_t(1) << (32 - kSeenBits)) - 1;
+  if (sc.selfTooDenseTopology == cloth.topologyVersion ||
+      cloth.triangles.size() >= kMostTriangles) {
     world.stats.selfCollisionTooDense = true;
     return false;
   }
@@ -405,8 +429,9 @@ void findSelfContacts(World& world) {
   const std::vector<glm::uvec3>& tris = cloth.triangles;
   const std::size_t chunks = (tris.size() + kTrianglesPerChunk - 1) / kTrianglesPerChunk;
   sc.selfChunkPairs.resize(std::max(sc.selfChunkPairs.size(), chunks));
-  sc.selfThreadSeen.resize(std::size_t(kGroup) * std::size_t(team.size()));
+  sc.selfThreadSeen.resize(std::size_t(team.size()));
   sc.selfThreadFound.resize(std::size_t(team.size()));
+  sc.selfThreadKept.resize(std::size_t(kGroup) * std::size_t(team.size()));
   for (std::vector<std::uint32_t>& seen : sc.selfThreadSeen) seen.assign(n, UINT32_MAX);
   // Where far more vertices lie near each triangle than a cloth piles up
   // (all the triangles of a fan meet at its hub, and its rim lies in a few
@@ -418,9 +443,10 @@ void findSelfContacts(World& world) {
     std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
     pairs.clear();
     std::size_t visited = 0;
-    std::vector<std::uint32_t>* seen =
-        &sc.selfThreadSeen[std::size_t(kGroup) * std::size_t(thread)];
+    std::uint32_t* seen = sc.selfThreadSeen[std::size_t(thread)].data();
     std::vector<std::uint32_t>& found = sc.selfThreadFound[std::size_t(thread)];
+    std::vector<std::uint32_t>* kept =
+        &sc.selfThreadKept[std::size_t(kGroup) * std::size_t(thread)];
     const std::size_t end = std::min(tris.size(), (c + 1) * kTrianglesPerChunk);
     const std::uint8_t* exposed = sc.selfExposed.empty() ? nullptr : sc.selfExposed.data();
     for (std::size_t t = c * kTrianglesPerChunk; t < end;) {
@@ -433,7 +459,7 @@ void findSelfContacts(World& world) {
              (!exposed || exposed[t + std::size_t(count)]) &&
              shareEdge(tris[t + std::size_t(count) - 1], tris[t + std::size_t(count)]))
         ++count;
-      visited += findPairs(world, std::uint32_t(t), count, shift, base, seen, found, pairs);
+      visited += findPairs(world, std::uint32_t(t), count, shift, base, seen, found, kept, pairs);
       t += std::size_t(count);
       if (visited > budget) tooDense.store(true, std::memory_order_relaxed);
       if (tooDense.load(std::memory_order_relaxed)) return;

@@ -109,11 +109,11 @@ struct SolverScratch {
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;
   // The constraints of each chunk of triangles (in triangle order); for
-  // each detection thread and each triangle of a lookup (two: a quad's), the
-  // last triangle that met each vertex; and each detection thread's
-  // vertices found by a lookup.
+  // each detection thread, the last lookup that met each vertex and which
+  // of its triangles skip it (self_collision.cpp), the vertices a lookup
+  // found, and for each triangle of a lookup (two: a quad's) those it keeps.
   std::vector<std::vector<SelfContact>> selfChunkPairs;
-  std::vector<std::vector<std::uint32_t>> selfThreadSeen, selfThreadFound;
+  std::vector<std::vector<std::uint32_t>> selfThreadSeen, selfThreadFound, selfThreadKept;
   float selfCell = 0.0f;
   float selfThickness = 0.0f;      // the distance the contacts keep (selfThickness())
   float selfDepenetration = 0.0f;  // the most a contact moves out beyond its approach
