@@ -11,9 +11,11 @@
 #include "sim/solve/damping.hpp"
 #include "sim/solve/pipeline.hpp"
 #include "sim/solve/solver_scratch.hpp"
+#include "sim/solve/solver_team.hpp"
 #include "sim/solve/tethers.hpp"
 #include "sim/stopwatch.hpp"
 #include "sim/tearing.hpp"
+#include "sim/thread_team.hpp"
 
 namespace drape::sim {
 namespace {
@@ -46,6 +48,26 @@ int crossingSubsteps(World& world, int substeps) {
   sc.crossingFactor = std::min(sc.crossingFactor, most);
   world.stats.crossingFactor = sc.crossingFactor;
   return std::max(substeps, std::min(substeps * sc.crossingFactor, kMostStableSubsteps));
+}
+
+// Vertices per chunk of the per-vertex loops of a sub-step.
+constexpr std::size_t kVertexChunk = 4096;
+
+// body(i) for every vertex i, in chunks on the solver's threads (each vertex
+// on its own: the same on any thread count), or on this thread for a cloth
+// of one chunk.
+template <typename F>
+void forEachVertex(World& world, F&& body) {
+  const std::size_t n = world.state.x.size();
+  const std::size_t chunks = (n + kVertexChunk - 1) / kVertexChunk;
+  auto range = [&](std::size_t c) {
+    const std::size_t end = std::min(n, (c + 1) * kVertexChunk);
+    for (std::size_t i = c * kVertexChunk; i < end; ++i) body(i);
+  };
+  if (chunks <= 1)
+    range(0);
+  else
+    forEachChunk(solverTeam(world), chunks, [&](std::size_t c, int) { range(c); });
 }
 
 }  // namespace
@@ -127,11 +149,13 @@ void step(World& world) {
     const double t0 = world.time;
     // Predict (paper §3.1 lines 5-7), damping included.
     auto t = Clock::now();
-    for (std::size_t i = 0; i < n; ++i)
-      if (s.w[i] != 0.0f) s.v[i] += h * prm.gravity;
+    const glm::vec3 fall = h * prm.gravity;
+    forEachVertex(world, [&](std::size_t i) {
+      if (s.w[i] != 0.0f) s.v[i] += fall;
+    });
     applyAerodynamics(world, h, sc.aeroForce);  // nothing in still air
     dampVelocities(world, prm.damping);
-    for (std::size_t i = 0; i < n; ++i) s.p[i] = s.x[i] + h * s.v[i];
+    forEachVertex(world, [&](std::size_t i) { s.p[i] = s.x[i] + h * s.v[i]; });
     predictBodies(world.bodies, prm.gravity, h);
     moveToTargets(world, t0 + double(h));
     timing.predict += msSince(t);
@@ -145,10 +169,10 @@ void step(World& world) {
     // Velocity update (paper §3.1 lines 12-16), then restitution at contacts.
     t = Clock::now();
     const float invH = 1.0f / h;
-    for (std::size_t i = 0; i < n; ++i) {
+    forEachVertex(world, [&](std::size_t i) {
       s.v[i] = (s.p[i] - s.x[i]) * invH;
       s.x[i] = s.p[i];
-    }
+    });
     updateBodies(world.bodies, world.colliders, h);
     finishSubstep(world, t0, h);
     timing.update += msSince(t);
