@@ -370,9 +370,19 @@ bool prepareSelfContacts(World& world) {
                              ? sc.selfThickness * float(own) / float(world.stats.substeps)
                              : sc.selfThickness;
 
-  // The cloth's mean motion over the step: the frame the boxes are seen from.
+  // Each vertex's motion over the step (read once for each of its
+  // neighbours below), on the solver's threads, and the cloth's mean
+  // motion: the frame the boxes are seen from.
+  ThreadTeam& team = solverTeam(world);
+  const std::size_t chunks = (n + kVerticesPerChunk - 1) / kVerticesPerChunk;
+  std::vector<glm::vec3>& motion = sc.selfMotion;
+  motion.resize(n);
+  forEachChunk(team, chunks, [&](std::size_t c, int) {
+    const std::size_t end = std::min(n, (c + 1) * kVerticesPerChunk);
+    for (std::size_t i = c * kVerticesPerChunk; i < end; ++i) motion[i] = s.p[i] - s.x[i];
+  });
   glm::dvec3 sum(0.0);
-  for (std::size_t i = 0; i < n; ++i) sum += glm::dvec3(s.p[i] - s.x[i]);
+  for (std::size_t i = 0; i < n; ++i) sum += glm::dvec3(motion[i]);
   sc.selfShift = glm::vec3(sum / double(n));
   const glm::vec3 shift = sc.selfShift;
 
@@ -388,17 +398,16 @@ bool prepareSelfContacts(World& world) {
   // by their swept boxes (grown by their travel; mostly one cell each), and
   // every triangle looks up the cells of its own swept box grown by the rest
   // of the pair's reach.
-  ThreadTeam& team = solverTeam(world);
   sc.selfTravel.resize(n);
   sc.selfBoxes.resize(n);
-  forEachChunk(team, (n + kVerticesPerChunk - 1) / kVerticesPerChunk, [&](std::size_t c, int) {
+  forEachChunk(team, chunks, [&](std::size_t c, int) {
     const std::uint32_t end = std::uint32_t(std::min(n, (c + 1) * kVerticesPerChunk));
     for (std::uint32_t i = std::uint32_t(c * kVerticesPerChunk); i < end; ++i) {
       const std::uint32_t b = sc.selfAdjStart[i], e = sc.selfAdjStart[i + 1];
       glm::vec3 mean(0.0f);
-      for (std::uint32_t k = b; k < e; ++k) mean += s.p[sc.selfAdj[k]] - s.x[sc.selfAdj[k]];
+      for (std::uint32_t k = b; k < e; ++k) mean += motion[sc.selfAdj[k]];
       const glm::vec3 local = e > b ? mean / float(e - b) : shift;
-      sc.selfTravel[i] = std::min(glm::length(s.p[i] - s.x[i] - local), sc.selfCell);
+      sc.selfTravel[i] = std::min(glm::length(motion[i] - local), sc.selfCell);
       sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
     }
   });

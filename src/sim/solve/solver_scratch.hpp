@@ -93,6 +93,7 @@ struct SolverScratch {
   SpatialHash selfHash;
   std::vector<Aabb> selfBoxes;
   std::vector<float> selfTravel;
+  std::vector<glm::vec3> selfMotion;  // each vertex's p − x in the sub-step
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
   std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
   std::vector<std::uint8_t> selfTriHub;  // a corner with too many edges to list
