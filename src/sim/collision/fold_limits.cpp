@@ -83,15 +83,13 @@ void chooseFoldLimits(World& world) {
   // Not where the cloth is known to pass through itself: there the hinges
   // fold through the other layer, and opening them drags it along; the
   // untangling has the word (untangle.hpp).
+  // (The vertices of the crossings are marked in sc.untangled for the
+  // sub-step: generateStepContacts.)
   const Tangles& tangles = sc.tangles;
-  fl.tangled.assign(tangles.crossings.empty() ? 0 : x.size(), 0);
-  for (const Crossing& c : tangles.crossings) {
-    fl.tangled[c.a] = fl.tangled[c.b] = 1;
-    for (int k = 0; k < 3; ++k) fl.tangled[c.tri[k]] = 1;
-  }
+  const std::vector<std::uint8_t>& crossing = sc.untangled;
   const bool regions = !tangles.region.empty();
   auto tangled = [&](std::uint32_t v) {
-    return (!fl.tangled.empty() && fl.tangled[v]) || (regions && tangles.region[v] != 0);
+    return (!crossing.empty() && crossing[v]) || (regions && tangles.region[v] != 0);
   };
   for (std::uint32_t j = 0; j < count; ++j) {
     if (fl.near[j] == 0) continue;

@@ -51,7 +51,6 @@ struct FoldLimits {
   // This sub-step's choice per hinge: 0, or 1 / 2 where it is near its
   // bound folded towards positive / negative angles.
   std::vector<std::uint8_t> near;
-  std::vector<std::uint8_t> tangled;  // per vertex: of a known crossing
   std::uint64_t topology = UINT64_MAX;
   float thickness = -1.0f;
 };

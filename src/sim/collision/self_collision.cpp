@@ -400,7 +400,10 @@ bool prepareSelfContacts(World& world) {
   // of the pair's reach.
   sc.selfTravel.resize(n);
   sc.selfBoxes.resize(n);
+  std::vector<double>& travelSums = sc.selfTravelSums;
+  travelSums.assign(chunks, 0.0);
   forEachChunk(team, chunks, [&](std::size_t c, int) {
+    double travelSum = 0.0;
     const std::uint32_t end = std::uint32_t(std::min(n, (c + 1) * kVerticesPerChunk));
     for (std::uint32_t i = std::uint32_t(c * kVerticesPerChunk); i < end; ++i) {
       const std::uint32_t b = sc.selfAdjStart[i], e = sc.selfAdjStart[i + 1];
@@ -409,8 +412,13 @@ bool prepareSelfContacts(World& world) {
       const glm::vec3 local = e > b ? mean / float(e - b) : shift;
       sc.selfTravel[i] = std::min(glm::length(motion[i] - local), sc.selfCell);
       sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
+      travelSum += double(sc.selfTravel[i]);
     }
+    travelSums[c] = travelSum;
   });
+  double travelSum = 0.0;
+  for (const double chunkSum : travelSums) travelSum += chunkSum;  // in chunk order
+  sc.selfTravelMean = float(travelSum / double(n));
   exposeUnsmoothParts(world, team, shift, pairBase(sc.selfThickness, sc.selfCell));
   return true;
 }

@@ -6,6 +6,7 @@
 
 #include "sim/collision/fold_limits.hpp"
 #include "sim/collision/self_collision.hpp"
+#include "sim/collision/untangle.hpp"
 #include "sim/solve/constraints.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/solver_team.hpp"
@@ -23,9 +24,23 @@ constexpr std::size_t kVerticesPerChunk = 1024;
 // every frame; searched every second frame while crossed, ARCSim's flag
 // dropped on the floor (the file and six copies jittered by up to 1 mm)
 // keeps 52 crossings on average over its last 50 frames instead of 79, for
-// 1–2 ms more a frame (on 8 ms); every frame, 33 for 5 ms more.
+// 1–2 ms more a frame (on 8 ms); every frame, 33 for 5 ms more. Once
+// kCleanSearchesToCalm searches in a row found none, every
+// kTangleSearchEveryWhileCalm frames while its vertices move on average
+// less than kCalmTravel self-contact thicknesses a sub-step against their
+// neighbours: a cloth that has stopped making crossings and barely changes
+// shape seldom starts again, and a search of the piled 128² drape costs
+// about as much as two frames without one. (The lying drape moves 0.014–0.04
+// thicknesses; the 64² fold as it folds, 0.09–0.4.) Searched so, ARCSim's flag and
+// 31 copies jittered by up to 1 mm kept 0.22 crossings on average over
+// their last 50 frames (0.20 every fourth frame), 2 of the 32 ending with
+// some (1); the 128² drape ran the same, its frames on one thread 9 %
+// shorter on average and 12 % at the median (docs/performance.md).
 constexpr std::uint64_t kTangleSearchEvery = 4;
 constexpr std::uint64_t kTangleSearchEveryWhileCrossed = 2;
+constexpr std::uint64_t kTangleSearchEveryWhileCalm = 8;
+constexpr int kCleanSearchesToCalm = 2;
+constexpr float kCalmTravel = 0.05f;
 
 // The most a span of the cloth (an edge, a triangle's side) may be stretched
 // over its longest rest edge and still meet the colliders' features.
@@ -117,6 +132,16 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
         if (s.w[i] != 0.0f) fastest = std::max(fastest, glm::length(s.p[i] - s.x[i]));
       break;
     }
+  // The untangling moves the vertices of a known crossing by up to
+  // kUntangleStep self-contact thicknesses in each iteration (untangle.hpp),
+  // beyond the travel the margin covers: their contacts reach that much
+  // further from a collider with a far side (not a half-space). Without,
+  // one pushed into a thin collider in a sub-step (a stave of the barrel,
+  // 10 cm thick) was put out on its far side.
+  const float untangleReach =
+      sc.untangled.empty()
+          ? 0.0f
+          : kUntangleStep * sc.selfThickness * float(std::max(world.params.iterations, 1));
   // Vertices in chunks, on the solver's threads, after a first one that is
   // beside(); the chunks' contacts are joined in order, so they come out in
   // vertex order on any thread count.
@@ -163,11 +188,14 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
       // A margin of the step's travel plus a bit catches vertices that other
       // constraints may push into the collider during the solve.
       const float move = glm::length(s.p[i] - s.x[i]);
+      const bool untangled = !sc.untangled.empty() && sc.untangled[i] != 0;
       const float margin = move + 0.5f * thickness + 1e-4f;
       for (std::uint32_t c = 0; c < world.colliders.size(); ++c) {
         const Collider& shape = world.colliders[c];
         const bool sheet = shape.kind == ColliderKind::Mesh && shape.mesh && !shape.mesh->closed;
-        const float reach = sheet ? margin + fastest : margin;
+        const float untangling =
+            untangled && shape.kind != ColliderKind::Plane ? untangleReach : 0.0f;
+        const float reach = (sheet ? margin + fastest : margin) + untangling;
         if (sc.farTests[c].far(s.x[i], move, thickness, reach)) continue;
         Contact contact;
         if (!generateContact(world.colliders[c], sc.posesFrom[c], sc.posesTo[c], s.x[i], s.p[i],
@@ -231,29 +259,39 @@ void findTangles(World& world, StepTimings& timing) {
     tangles.crossings.clear();
     tangles.region.clear();
     tangles.searchedTopology = UINT64_MAX;
+    tangles.cleanSearches = 0;
     return;
   }
   const auto t = Clock::now();
-  // The whole cloth is searched every kTangleSearchEvery frames, or every
-  // kTangleSearchEveryWhileCrossed while crossings are known (on a piled
-  // 128² drape, a search takes 9 ms on two threads even with the smooth
-  // parts ruled out); in the frames between, the crossings found are
-  // checked again.
+  // The whole cloth is searched every kTangleSearchEvery frames, every
+  // kTangleSearchEveryWhileCrossed while crossings are known, and every
+  // kTangleSearchEveryWhileCalm after searches that found none (on a
+  // piled 128² drape, a search takes 9 ms on two threads even with the
+  // smooth parts ruled out); in the frames between, the crossings found
+  // are checked again.
   const Cloth& cloth = world.cloth;
+  const SolverScratch& sc = *world.scratch;
+  const bool calm = tangles.cleanSearches >= kCleanSearchesToCalm &&
+                    sc.selfTravelMean < kCalmTravel * sc.selfThickness;
   if (tangles.tooDenseTopology == cloth.topologyVersion) {
     tangles.crossings.clear();  // a mesh too dense to search: not again until it changes
-  } else if (world.frame % (tangles.crossings.empty() ? kTangleSearchEvery
-                                                      : kTangleSearchEveryWhileCrossed) ==
+  } else if (world.frame % (!tangles.crossings.empty() ? kTangleSearchEveryWhileCrossed
+                            : calm                     ? kTangleSearchEveryWhileCalm
+                                                       : kTangleSearchEvery) ==
                  0 ||
              tangles.searchedTopology != cloth.topologyVersion) {
     ThreadTeam& team = solverTeam(world);
     tangles.known.swap(tangles.crossings);
-    if (tangles.searchedTopology != cloth.topologyVersion) tangles.known.clear();
+    if (tangles.searchedTopology != cloth.topologyVersion) {
+      tangles.known.clear();
+      tangles.cleanSearches = 0;
+    }
     if (!findCrossings(cloth, world.state.x, &team, tangles, CrossingSearch::Culled)) {
       tangles.crossings.clear();
       tangles.tooDenseTopology = cloth.topologyVersion;
     }
     tangles.fresh = countFresh(tangles.known, tangles.crossings);
+    tangles.cleanSearches = tangles.crossings.empty() ? tangles.cleanSearches + 1 : 0;
     tangles.searchedTopology = cloth.topologyVersion;
   } else {
     keepStillCrossing(world.state.x, tangles);
@@ -264,6 +302,7 @@ void findTangles(World& world, StepTimings& timing) {
 }
 
 void generateStepContacts(World& world, double t0, float h, StepTimings& timing) {
+  markCrossingVertices(world.scratch->tangles, world.state.x.size(), world.scratch->untangled);
   // Self-collision constraints (paper §4.3) and collision constraints (paper
   // §3.4), once per sub-step. The self-collision hash is built beside the
   // collider contacts: its time counts in selfCollision, the rest of that

@@ -238,6 +238,15 @@ std::size_t countFresh(const std::vector<Crossing>& known, const std::vector<Cro
   return fresh;
 }
 
+void markCrossingVertices(const Tangles& tangles, std::size_t vertexCount,
+                          std::vector<std::uint8_t>& marked) {
+  marked.assign(tangles.crossings.empty() ? 0 : vertexCount, 0);
+  for (const Crossing& c : tangles.crossings) {
+    marked[c.a] = marked[c.b] = 1;
+    for (int k = 0; k < 3; ++k) marked[c.tri[k]] = 1;
+  }
+}
+
 void keepStillCrossing(const std::vector<glm::vec3>& x, Tangles& t) {
   const auto gone = [&](const Crossing& c) {
     return !segmentCrossesTriangleStrictly(glm::dvec3(x[c.a]), glm::dvec3(x[c.b]),

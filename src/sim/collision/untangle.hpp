@@ -58,6 +58,7 @@ struct Tangles {
   // without a search), and the ones known before it.
   std::size_t fresh = 0;
   std::vector<Crossing> known;
+  int cleanSearches = 0;  // searches in a row that found none (findTangles)
   // Per vertex: 0, or 1 + the number of the part inside a contour it lies
   // in. Empty when no part is cut off.
   std::vector<std::uint32_t> region;
@@ -111,6 +112,11 @@ std::size_t countFresh(const std::vector<Crossing>& known, const std::vector<Cro
 // Drops the crossings that positions x no longer have (all but the
 // search's work, for the frames between searches).
 void keepStillCrossing(const std::vector<glm::vec3>& x, Tangles& tangles);
+
+// Into `marked`, 1 for each of the vertexCount vertices that is a corner
+// of a known crossing's edge or triangle, else 0; empty without crossings.
+void markCrossingVertices(const Tangles& tangles, std::size_t vertexCount,
+                          std::vector<std::uint8_t>& marked);
 
 // tangles.region from tangles.crossings (empty when nothing is cut off).
 void findRegions(const Cloth& cloth, Tangles& tangles);

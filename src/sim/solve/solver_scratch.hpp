@@ -6,6 +6,7 @@
 // solver's own files and tests look inside.
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -94,6 +95,11 @@ struct SolverScratch {
   std::vector<Aabb> selfBoxes;
   std::vector<float> selfTravel;
   std::vector<glm::vec3> selfMotion;  // each vertex's p − x in the sub-step
+  // The vertices' mean travel against their neighbours in the last sub-step
+  // with self contacts (prepareSelfContacts), by chunk of vertices and in all.
+  std::vector<double> selfTravelSums;
+  float selfTravelMean = std::numeric_limits<float>::infinity();
+  std::vector<std::uint8_t> untangled;  // per vertex: of a known crossing (collider contacts)
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
   std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
   std::vector<std::uint8_t> selfTriHub;  // a corner with too many edges to list

@@ -125,15 +125,15 @@ TEST(Untangle, SearchFindsWhatBruteForceFindsOnAnyThreadCount) {
 namespace {
 
 // Two square sheets 0.5 m wide, n × n vertices: A flat at y = 0, B at
-// y = −2 cm with a bump in its middle pushed up through A to y = +3 cm,
-// shifted by a part of a cell so that no edge of one meets an edge of the
-// other.
-sim::World pokedThrough(int n) {
+// y = −2 cm with a bump in its middle `bump` high (5 cm: pushed up through
+// A to y = +3 cm), shifted by a part of a cell so that no edge of one meets
+// an edge of the other. Still: no gravity.
+sim::World pokedThrough(int n, float bump = 0.05f) {
   sim::TriMesh mesh = scene::makeGrid(n, 0.5f, glm::vec3(0.0f));
   const float cell = 0.5f / float(n - 1);
   sim::TriMesh b = scene::makeGrid(n, 0.5f, glm::vec3(0.3f * cell, -0.02f, 0.21f * cell));
   for (glm::vec3& p : b.positions)
-    p.y += 0.05f * std::exp(-(p.x * p.x + p.z * p.z) / (0.08f * 0.08f));
+    p.y += bump * std::exp(-(p.x * p.x + p.z * p.z) / (0.08f * 0.08f));
   const std::uint32_t base = std::uint32_t(mesh.positions.size());
   mesh.positions.insert(mesh.positions.end(), b.positions.begin(), b.positions.end());
   for (const glm::uvec3& t : b.triangles) mesh.triangles.push_back(t + base);
@@ -144,6 +144,17 @@ sim::World pokedThrough(int n) {
   auto world = scene::worldFromMesh(mesh, params);
   EXPECT_TRUE(world) << world.error();
   return std::move(world.value());
+}
+
+// pokedThrough's lower sheet (flat: bump 0) turned rigidly by 0.2 rad about
+// the line through its middle along z, through the upper one.
+void turnLowerSheet(sim::World& w) {
+  const float c = std::cos(0.2f), s = std::sin(0.2f);
+  for (std::size_t v = w.state.x.size() / 2; v < w.state.x.size(); ++v) {
+    glm::vec3& p = w.state.x[v];
+    const float y = p.y + 0.02f;
+    p = glm::vec3(c * p.x - s * y, s * p.x + c * y - 0.02f, p.z);
+  }
 }
 
 }  // namespace
@@ -199,6 +210,49 @@ TEST(Untangle, FramesTakeMoreSubstepsWhileCrossed) {
     sim::step(fixed);
     EXPECT_EQ(fixed.stats.substeps, 2);
   }
+}
+
+TEST(Untangle, ACalmClothIsSearchedEveryEighthFrame) {
+  // Two flat sheets 2 cm apart, still (no gravity): searched at frames 0
+  // and 4, which find nothing, then every eighth frame. The lower sheet is
+  // then turned rigidly through the upper one (its rest shape kept, and a
+  // layer too thin for contacts to push it: it stays still) at the start
+  // of frame 17, and again (on a fresh pair) of frame 1: the first is found
+  // by the search at the start of frame 24, the second by that of frame 4,
+  // each frame finding them taking twice the sub-steps.
+  auto firstCrossedFrame = [](int turnAt) {
+    sim::World w = pokedThrough(16, 0.0f);
+    w.params.thickness = 1e-5f;
+    EXPECT_EQ(sim::countSelfIntersections(w), 0u);
+    for (int frame = 0; frame < 40; ++frame) {
+      if (frame == turnAt) {
+        turnLowerSheet(w);
+        EXPECT_GT(sim::countSelfIntersections(w).value_or(0), 8u);
+      }
+      sim::step(w);
+      if (w.stats.substeps > w.params.substeps) {
+        EXPECT_GE(frame, turnAt);
+        return frame;
+      }
+    }
+    return -1;
+  };
+  EXPECT_EQ(firstCrossedFrame(17), 24);
+  EXPECT_EQ(firstCrossedFrame(1), 4);
+}
+
+TEST(Untangle, AClothThatMovesIsSearchedEveryFourthFrame) {
+  // As above, with the layer's 1 cm: the turned sheet's vertices beside the
+  // other one are pushed apart, so the cloth is not calm and the search at
+  // the start of frame 20 finds the crossings made at frame 17.
+  sim::World w = pokedThrough(16, 0.0f);
+  int found = -1;
+  for (int frame = 0; frame < 40 && found < 0; ++frame) {
+    if (frame == 17) turnLowerSheet(w);
+    sim::step(w);
+    if (w.stats.substeps > w.params.substeps) found = frame;
+  }
+  EXPECT_EQ(found, 20);
 }
 
 TEST(Untangle, CrossingsThatCannotComeOutStopHoldingTheSubstepsUp) {
