@@ -28,14 +28,13 @@ constexpr std::size_t kVerticesPerChunk = 1024;
 // kCleanSearchesToCalm searches in a row found none, every
 // kTangleSearchEveryWhileCalm frames while its vertices move on average
 // less than kCalmTravel self-contact thicknesses a sub-step against their
-// neighbours: a cloth that has stopped making crossings and barely changes
-// shape seldom starts again, and a search of the piled 128² drape costs
-// about as much as two frames without one. (The lying drape moves 0.014–0.04
-// thicknesses; the 64² fold as it folds, 0.09–0.4.) Searched so, ARCSim's flag and
-// 31 copies jittered by up to 1 mm kept 0.22 crossings on average over
-// their last 50 frames (0.20 every fourth frame), 2 of the 32 ending with
-// some (1); the 128² drape ran the same, its frames on one thread 9 %
-// shorter on average and 12 % at the median (docs/performance.md).
+// neighbours (the lying drape 0.014–0.04, the 64² fold as it folds
+// 0.09–0.4): a cloth that has stopped making crossings and barely changes
+// shape seldom starts again, and a search of the piled 128² drape takes
+// half a frame's time on two threads. The flag and 31 copies jittered by
+// up to 1 mm kept 0.25 crossings on average over their last 50 frames
+// (0.20 searched every fourth frame), 2 of the 32 ending with some (1);
+// docs/performance.md.
 constexpr std::uint64_t kTangleSearchEvery = 4;
 constexpr std::uint64_t kTangleSearchEveryWhileCrossed = 2;
 constexpr std::uint64_t kTangleSearchEveryWhileCalm = 8;
