@@ -83,10 +83,8 @@ void chooseFoldLimits(World& world) {
   // Not where the cloth is known to pass through itself: there the hinges
   // fold through the other layer, and opening them drags it along; the
   // untangling has the word (untangle.hpp).
-  // (The vertices of the crossings are marked in sc.untangled for the
-  // sub-step: generateStepContacts.)
   const Tangles& tangles = sc.tangles;
-  const std::vector<std::uint8_t>& crossing = sc.untangled;
+  const std::vector<std::uint8_t>& crossing = sc.crossingVertices;
   const bool regions = !tangles.region.empty();
   auto tangled = [&](std::uint32_t v) {
     return (!crossing.empty() && crossing[v]) || (regions && tangles.region[v] != 0);

@@ -138,7 +138,7 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
   // one pushed into a thin collider in a sub-step (a stave of the barrel,
   // 10 cm thick) was put out on its far side.
   const float untangleReach =
-      sc.untangled.empty()
+      sc.crossingVertices.empty()
           ? 0.0f
           : kUntangleStep * sc.selfThickness * float(std::max(world.params.iterations, 1));
   // Vertices in chunks, on the solver's threads, after a first one that is
@@ -187,13 +187,13 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
       // A margin of the step's travel plus a bit catches vertices that other
       // constraints may push into the collider during the solve.
       const float move = glm::length(s.p[i] - s.x[i]);
-      const bool untangled = !sc.untangled.empty() && sc.untangled[i] != 0;
+      const bool crossing = !sc.crossingVertices.empty() && sc.crossingVertices[i] != 0;
       const float margin = move + 0.5f * thickness + 1e-4f;
       for (std::uint32_t c = 0; c < world.colliders.size(); ++c) {
         const Collider& shape = world.colliders[c];
         const bool sheet = shape.kind == ColliderKind::Mesh && shape.mesh && !shape.mesh->closed;
         const float untangling =
-            untangled && shape.kind != ColliderKind::Plane ? untangleReach : 0.0f;
+            crossing && shape.kind != ColliderKind::Plane ? untangleReach : 0.0f;
         const float reach = (sheet ? margin + fastest : margin) + untangling;
         if (sc.farTests[c].far(s.x[i], move, thickness, reach)) continue;
         Contact contact;
@@ -301,7 +301,8 @@ void findTangles(World& world, StepTimings& timing) {
 }
 
 void generateStepContacts(World& world, double t0, float h, StepTimings& timing) {
-  markCrossingVertices(world.scratch->tangles, world.state.x.size(), world.scratch->untangled);
+  markCrossingVertices(world.scratch->tangles, world.state.x.size(),
+                       world.scratch->crossingVertices);
   // Self-collision constraints (paper §4.3) and collision constraints (paper
   // §3.4), once per sub-step. The self-collision hash is built beside the
   // collider contacts: its time counts in selfCollision, the rest of that

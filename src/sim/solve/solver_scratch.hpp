@@ -99,7 +99,10 @@ struct SolverScratch {
   // with self contacts (prepareSelfContacts), by chunk of vertices and in all.
   std::vector<double> selfTravelSums;
   float selfTravelMean = std::numeric_limits<float>::infinity();
-  std::vector<std::uint8_t> untangled;  // per vertex: of a known crossing (collider contacts)
+  // Per vertex, 1 for a corner of a known crossing (markCrossingVertices),
+  // once a sub-step: the fold limits leave them out, their collider contacts
+  // reach further.
+  std::vector<std::uint8_t> crossingVertices;
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
   std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
   std::vector<std::uint8_t> selfTriHub;  // a corner with too many edges to list
