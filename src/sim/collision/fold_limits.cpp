@@ -13,8 +13,8 @@
 namespace drape::sim {
 namespace {
 
-// Hinges per chunk of the parallel choice.
-constexpr std::size_t kHingesPerChunk = 4096;
+// Hinges per chunk of the parallel choice (a 128² cloth makes 24).
+constexpr std::size_t kHingesPerChunk = 2048;
 
 }  // namespace
 
@@ -60,41 +60,40 @@ void chooseFoldLimits(World& world) {
   }
   // Each hinge on its own (any split gives the same choice): the cosine of
   // its angle from the normals' dot product, without a root; the side from
-  // the angle itself, for the few within the window.
+  // the angle itself, for the few within the window. Each chunk keeps its
+  // own, joined in chunk order (hinge order). Not where the cloth is known
+  // to pass through itself: there the hinges fold through the other layer,
+  // and opening them drags it along; the untangling has the word
+  // (untangle.hpp).
   const std::vector<glm::vec3>& x = world.state.x;
-  fl.near.resize(count);
-  forEachChunk(solverTeam(world), (count + kHingesPerChunk - 1) / kHingesPerChunk,
-               [&](std::size_t c, int) {
-                 const std::size_t end = std::min(count, (c + 1) * kHingesPerChunk);
-                 for (std::size_t j = c * kHingesPerChunk; j < end; ++j) {
-                   const BendConstraint& b = cloth.bend[j];
-                   const glm::vec3 &x0 = x[b.v[0]], &x1 = x[b.v[1]];
-                   const glm::vec3 &x2 = x[b.v[2]], &x3 = x[b.v[3]];
-                   const glm::vec3 n1 = glm::cross(x2 - x0, x3 - x0);
-                   const glm::vec3 n2 = glm::cross(x3 - x1, x2 - x1);
-                   const float d = glm::dot(n1, n2), within = fl.cosWithin[j];
-                   fl.near[j] = 0;
-                   if (d > 0.0f || d * d < within * within * glm::dot(n1, n1) * glm::dot(n2, n2))
-                     continue;
-                   float theta = 0.0f;
-                   if (dihedralAngle(x0, x1, x2, x3, theta)) fl.near[j] = theta > 0.0f ? 1 : 2;
-                 }
-               });
-  // Not where the cloth is known to pass through itself: there the hinges
-  // fold through the other layer, and opening them drags it along; the
-  // untangling has the word (untangle.hpp).
   const Tangles& tangles = sc.tangles;
   const std::vector<std::uint8_t>& crossing = sc.crossingVertices;
   const bool regions = !tangles.region.empty();
   auto tangled = [&](std::uint32_t v) {
     return (!crossing.empty() && crossing[v]) || (regions && tangles.region[v] != 0);
   };
-  for (std::uint32_t j = 0; j < count; ++j) {
-    if (fl.near[j] == 0) continue;
-    const BendConstraint& b = cloth.bend[j];
-    if (tangled(b.v[0]) || tangled(b.v[1]) || tangled(b.v[2]) || tangled(b.v[3])) continue;
-    fl.active.push_back({j, fl.near[j] == 1 ? fl.bound[j] : -fl.bound[j]});
-  }
+  const std::size_t chunks = (count + kHingesPerChunk - 1) / kHingesPerChunk;
+  fl.chunkActive.resize(std::max(fl.chunkActive.size(), chunks));
+  forEachChunk(solverTeam(world), chunks, [&](std::size_t c, int) {
+    std::vector<FoldLimit>& active = fl.chunkActive[c];
+    active.clear();
+    const std::uint32_t end = std::uint32_t(std::min(count, (c + 1) * kHingesPerChunk));
+    for (std::uint32_t j = std::uint32_t(c * kHingesPerChunk); j < end; ++j) {
+      const BendConstraint& b = cloth.bend[j];
+      const glm::vec3 &x0 = x[b.v[0]], &x1 = x[b.v[1]];
+      const glm::vec3 &x2 = x[b.v[2]], &x3 = x[b.v[3]];
+      const glm::vec3 n1 = glm::cross(x2 - x0, x3 - x0);
+      const glm::vec3 n2 = glm::cross(x3 - x1, x2 - x1);
+      const float d = glm::dot(n1, n2), within = fl.cosWithin[j];
+      if (d > 0.0f || d * d < within * within * glm::dot(n1, n1) * glm::dot(n2, n2)) continue;
+      float theta = 0.0f;
+      if (!dihedralAngle(x0, x1, x2, x3, theta)) continue;
+      if (tangled(b.v[0]) || tangled(b.v[1]) || tangled(b.v[2]) || tangled(b.v[3])) continue;
+      active.push_back({j, theta > 0.0f ? fl.bound[j] : -fl.bound[j]});
+    }
+  });
+  for (std::size_t c = 0; c < chunks; ++c)
+    fl.active.insert(fl.active.end(), fl.chunkActive[c].begin(), fl.chunkActive[c].end());
 }
 
 void solveFoldLimits(const Points& pts, const Cloth& cloth, const FoldLimit* limits,

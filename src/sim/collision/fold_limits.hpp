@@ -48,9 +48,8 @@ struct FoldLimits {
   // For the topology and thickness they were made for: each hinge's bound
   // and the cosine below which a hinge is within kFoldLimitWindow of it.
   std::vector<float> bound, cosWithin;
-  // This sub-step's choice per hinge: 0, or 1 / 2 where it is near its
-  // bound folded towards positive / negative angles.
-  std::vector<std::uint8_t> near;
+  // The choice's scratch: each chunk of hinges' limits.
+  std::vector<std::vector<FoldLimit>> chunkActive;
   std::uint64_t topology = UINT64_MAX;
   float thickness = -1.0f;
 };

@@ -377,12 +377,19 @@ bool prepareSelfContacts(World& world) {
   const std::size_t chunks = (n + kVerticesPerChunk - 1) / kVerticesPerChunk;
   std::vector<glm::vec3>& motion = sc.selfMotion;
   motion.resize(n);
+  std::vector<glm::dvec3>& motionSums = sc.selfMotionSums;
+  motionSums.resize(chunks);
   forEachChunk(team, chunks, [&](std::size_t c, int) {
     const std::size_t end = std::min(n, (c + 1) * kVerticesPerChunk);
-    for (std::size_t i = c * kVerticesPerChunk; i < end; ++i) motion[i] = s.p[i] - s.x[i];
+    glm::dvec3 chunkSum(0.0);
+    for (std::size_t i = c * kVerticesPerChunk; i < end; ++i) {
+      motion[i] = s.p[i] - s.x[i];
+      chunkSum += glm::dvec3(motion[i]);
+    }
+    motionSums[c] = chunkSum;
   });
   glm::dvec3 sum(0.0);
-  for (std::size_t i = 0; i < n; ++i) sum += glm::dvec3(motion[i]);
+  for (const glm::dvec3& chunkSum : motionSums) sum += chunkSum;  // in chunk order
   sc.selfShift = glm::vec3(sum / double(n));
   const glm::vec3 shift = sc.selfShift;
 
@@ -548,21 +555,32 @@ void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t cou
 
 void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
   std::vector<SelfContact>& contacts = sc.selfContacts;
-  auto block = [&](std::uint32_t v) { return std::size_t(v) * kSelfBlocks / vertexCount; };
-  auto group = [&](const SelfContact& c) {
-    const std::size_t b = block(c.v[0]);
-    for (int k = 1; k < 4; ++k)
-      if (block(c.v[k]) != b) return kSelfBlocks;
+  // Block g begins at the least v with v·K/n ≥ g: a vertex's block is the
+  // number of those beginnings at or below it (no division per vertex).
+  std::uint32_t begins[kSelfBlocks];
+  for (std::size_t g = 0; g < kSelfBlocks; ++g)
+    begins[g] = std::uint32_t((g * vertexCount + kSelfBlocks - 1) / kSelfBlocks);
+  auto block = [&](std::uint32_t v) {
+    std::uint32_t b = 0;
+    for (std::size_t g = 1; g < kSelfBlocks; ++g) b += v >= begins[g] ? 1 : 0;
     return b;
   };
+  std::vector<std::uint8_t>& group = sc.selfGroup;
+  group.resize(contacts.size());
   std::vector<std::uint32_t>& start = sc.selfBlockStart;
   start.assign(kSelfBlocks + 2, 0);
-  for (const SelfContact& c : contacts) ++start[group(c) + 1];
+  for (std::size_t j = 0; j < contacts.size(); ++j) {
+    const SelfContact& c = contacts[j];
+    const std::uint32_t b = block(c.v[0]);
+    const bool inside = block(c.v[1]) == b && block(c.v[2]) == b && block(c.v[3]) == b;
+    group[j] = std::uint8_t(inside ? b : kSelfBlocks);
+    ++start[group[j] + 1];
+  }
   for (std::size_t g = 0; g <= kSelfBlocks; ++g) start[g + 1] += start[g];
   std::uint32_t fill[kSelfBlocks + 1];
   std::copy(start.begin(), start.end() - 1, fill);
   sc.selfSorted.resize(contacts.size());
-  for (const SelfContact& c : contacts) sc.selfSorted[fill[group(c)]++] = c;
+  for (std::size_t j = 0; j < contacts.size(); ++j) sc.selfSorted[fill[group[j]]++] = contacts[j];
   contacts.swap(sc.selfSorted);
 }
 

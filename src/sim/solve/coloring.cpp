@@ -70,11 +70,11 @@ void colourMembers(const std::vector<std::uint32_t>& verts, int per,
   for (std::uint32_t& start : run.start) start += offset;
 }
 
-// The constraints' order: in blocks where few cross them, else by colour,
-// or as given as one serial colour.
+// The constraints' order: in blocks and seams where few cross them, else
+// by colour, or as given as one serial colour.
 std::vector<std::uint32_t> packOrder(const std::vector<std::uint32_t>& verts, int per,
                                      std::size_t count, std::size_t vertexCount, bool coloured,
-                                     std::vector<ColourRun>& blocks,
+                                     std::vector<BlockRuns>& blocks,
                                      std::vector<std::uint32_t>& colourStart,
                                      std::uint32_t& serialColour) {
   std::vector<std::uint32_t> order;
@@ -85,30 +85,38 @@ std::vector<std::uint32_t> packOrder(const std::vector<std::uint32_t>& verts, in
     serialColour = 0;
     return order;
   }
-  // Block g holds vertices [g·V/K, (g + 1)·V/K); kSolveBlocks: across.
-  std::vector<std::vector<std::uint32_t>> members(kSolveBlocks + 1);
+  // Block g holds vertices [g·V/K, (g + 1)·V/K). members[2g]: the seam
+  // after block g, members[2g + 1]: block g, members[2K]: the rest.
+  std::vector<std::vector<std::uint32_t>> members(2 * kSolveBlocks + 1);
+  std::size_t across = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const std::uint32_t* v = verts.data() + i * std::size_t(per);
-    const std::size_t g = std::size_t(v[0]) * kSolveBlocks / vertexCount;
-    bool inside = true;
-    for (int k = 1; k < per; ++k)
-      inside = inside && std::size_t(v[k]) * kSolveBlocks / vertexCount == g;
-    members[inside ? g : kSolveBlocks].push_back(std::uint32_t(i));
+    std::size_t lo = kSolveBlocks, hi = 0;
+    for (int k = 0; k < per; ++k) {
+      lo = std::min(lo, solveBlockOf(v[k], vertexCount));
+      hi = std::max(hi, solveBlockOf(v[k], vertexCount));
+    }
+    const std::size_t part = hi == lo ? 2 * lo + 1 : hi == lo + 1 ? 2 * lo : 2 * kSolveBlocks;
+    members[part].push_back(std::uint32_t(i));
+    across += hi == lo ? 0 : 1;
   }
-  ColourRun across;
-  if (count >= kMinBlocked && double(members[kSolveBlocks].size()) <= kMaxAcross * double(count)) {
+  ColourRun rest;
+  if (count >= kMinBlocked && double(across) <= kMaxAcross * double(count)) {
     blocks.resize(kSolveBlocks);
-    for (std::size_t g = 0; g < kSolveBlocks; ++g)
-      colourMembers(verts, per, members[g], vertexCount, std::uint32_t(order.size()), blocks[g],
-                    order);
-    colourMembers(verts, per, members[kSolveBlocks], vertexCount, std::uint32_t(order.size()),
-                  across, order);
+    for (std::size_t g = 0; g < kSolveBlocks; ++g) {
+      colourMembers(verts, per, members[2 * g], vertexCount, std::uint32_t(order.size()),
+                    blocks[g].seam, order);
+      colourMembers(verts, per, members[2 * g + 1], vertexCount, std::uint32_t(order.size()),
+                    blocks[g].inside, order);
+    }
+    colourMembers(verts, per, members[2 * kSolveBlocks], vertexCount, std::uint32_t(order.size()),
+                  rest, order);
   } else {
     blocks.clear();
-    order = colourOrder(verts.data(), per, count, vertexCount, across.start, across.serial);
+    order = colourOrder(verts.data(), per, count, vertexCount, rest.start, rest.serial);
   }
-  colourStart = std::move(across.start);
-  serialColour = across.serial;
+  colourStart = std::move(rest.start);
+  serialColour = rest.serial;
   return order;
 }
 

@@ -24,22 +24,50 @@ struct ColourRun {
 // a 128² hang's hinges take 18 colours and its edges 8, so an iteration
 // waited at some 30 barriers. Where the mesh allows, the constraints are
 // therefore packed in blocks: the vertex indices fall into kSolveBlocks
-// equal ranges, and the constraints whose vertices all lie in one range
-// come first, block by block, each block coloured on its own; those across
-// blocks (colourStart) after them. Thread 0 projects those across blocks,
-// then each thread whole blocks, colour after colour, without a barrier
-// (blocks share no vertex): two barriers a stage. A grid's rows are ranges
-// of indices, so a 128² cloth has 1.6 % of its edges and 3.2 % of its
-// hinges across blocks. Those go first: last, they had the last word along
-// three seams, and a soft grab dragging a hanging 48² cloth a metre stayed
-// 23 cm behind the hand instead of 7 mm (15 mm now). Where more than
-// kMaxAcross of them cross blocks (a mesh whose indices do not follow its
-// surface), or where there are fewer than kMinBlocked constraints (too few
-// to share among threads: solver_team.hpp), every colour is shared out as
-// before and `blocks` is empty.
+// equal ranges; the constraints whose vertices all lie in one range belong
+// to its block, and those whose vertices lie in two neighbouring ranges g
+// and g + 1 to the seam after block g; each block and seam is coloured on
+// its own. A stage then takes two rounds and two barriers, each thread
+// projecting whole blocks, colour after colour, without a barrier:
+//
+//      round 0:  seam 0|1, block 0   ‖  seam 2|3, block 2
+//      round 1:  seam 1|2, block 1   ‖  block 3
+//
+// The units of a round share no vertex, so any thread count gives the same
+// result. Thread 0 alone projected the seams before both rounds (a second
+// thread waited there 0.8 ms a frame on the lying 128² drape). A grid's rows
+// are ranges of indices, so a 128² cloth has 1.6 % of its edges and 3.2 %
+// of its hinges on seams, and none across more than two neighbouring
+// blocks; those that are (colourStart) go first, on thread 0 alone. Each
+// seam comes before one of its blocks at least: last, the constraints
+// across blocks had the last word along three seams, and a soft grab
+// dragging a hanging 48² cloth a metre stayed 23 cm behind the hand instead
+// of 7 mm. Where more than kMaxAcross of them cross blocks (a mesh whose
+// indices do not follow its surface), or where there are fewer than
+// kMinBlocked constraints (too few to share among threads: solver_team.hpp),
+// every colour is shared out as before and `blocks` is empty.
 constexpr std::size_t kSolveBlocks = 4;
 constexpr double kMaxAcross = 0.125;
 constexpr std::size_t kMinBlocked = 4096;
+
+// Block g's constraints and those of the seam after it (empty for the last
+// block), the seam's projected first.
+struct BlockRuns {
+  ColourRun seam, inside;
+};
+
+// The blocks thread t of n projects in round 0 or 1 (the even blocks, then
+// the odd ones): body(g) for each.
+template <typename F>
+void forEachBlockOfRound(int round, int t, int n, F&& body) {
+  for (std::size_t g = std::size_t(round + 2 * t); g < kSolveBlocks; g += 2 * std::size_t(n))
+    body(g);
+}
+
+// The block of vertex v of `vertexCount`.
+inline std::size_t solveBlockOf(std::uint32_t v, std::size_t vertexCount) {
+  return std::size_t(v) * kSolveBlocks / vertexCount;
+}
 
 struct PackedStretch {
   std::vector<std::uint32_t> a, b;
@@ -49,7 +77,7 @@ struct PackedStretch {
   std::vector<std::uint32_t> colourStart;   // colour c is [colourStart[c], colourStart[c + 1])
   std::uint32_t serialColour = UINT32_MAX;  // a last colour whose members may conflict
   bool coloured = true;                     // false: one serial colour in the cloth's order
-  std::vector<ColourRun> blocks;            // kSolveBlocks blocks before colourStart's, or none
+  std::vector<BlockRuns> blocks;            // kSolveBlocks blocks before colourStart's, or none
   std::size_t size() const { return a.size(); }
 };
 
@@ -61,7 +89,7 @@ struct PackedBend {
   std::vector<std::uint32_t> colourStart;
   std::uint32_t serialColour = UINT32_MAX;
   bool coloured = true;
-  std::vector<ColourRun> blocks;
+  std::vector<BlockRuns> blocks;
   std::size_t size() const { return v0.size(); }
 };
 

@@ -116,22 +116,20 @@ void projectConstraints(World& world, const Coefficients& c) {
   const PackedBend& pb = sc.packedBend;
   // Reference: one thread, the lists in their own order.
   const bool lanes = ps.coloured;
-  sc.lambdaStretch.assign(ps.size(), 0.0f);
-  sc.lambdaBend.assign(c.isometric ? cloth.isoBend.size() : pb.size(), 0.0f);
+  sc.lambdaStretch.resize(ps.size());
+  sc.lambdaBend.resize(c.isometric ? cloth.isoBend.size() : pb.size());
 
   // The kernels work on a copy of p and w, x y z w per vertex (one aligned
-  // 16-byte load and store per point), made here and copied back at the
-  // end, the positions relative to a whole-metre point near the cloth's
-  // middle (Points::origin). Contacts, tethers and isometric bending are
-  // projected on it too; what else thread 0 projects between the colours
-  // (pressure, attachments) works on State::p: `onState` copies the buffer
-  // out before and back after.
+  // 16-byte load and store per point), made by the threads at the start of
+  // their job and copied back at its end, the positions relative to a
+  // whole-metre point near the cloth's middle (Points::origin). Contacts, tethers and isometric
+  // bending are projected on it too; what else thread 0 projects between the colours (pressure,
+  // attachments) works on State::p: `onState` copies the buffer out before and back after.
   std::vector<glm::vec4>& buffer = sc.solvePoints;
   buffer.resize(s.p.size());
   const glm::vec3 origin = solveOrigin(s.p);
   float* p = reinterpret_cast<float*>(buffer.data());
   float* p3 = reinterpret_cast<float*>(s.p.data());
-  batch::toSolveBuffer(p3, s.w.data(), p, buffer.size(), origin);
   auto onState = [&](auto&& solve) {
     batch::fromSolveBuffer(p, p3, buffer.size(), origin);
     solve();
@@ -139,7 +137,7 @@ void projectConstraints(World& world, const Coefficients& c) {
   };
   const Points points = Points::ofBuffer(buffer.data(), origin);
   // Vertex Block Descent's inertial targets: the predicted positions.
-  if (c.vbd) sc.vbdTarget.assign(buffer.begin(), buffer.end());
+  if (c.vbd) sc.vbdTarget.resize(buffer.size());
   const VbdStiffness vbdK{prm.k_stretch, prm.k_bend, c.h};
   const batch::TetherArgs ta{p, sc.tethers.vertex.data(), sc.tethers.anchor.data(),
                              sc.tethers.rest.data(), c.limitSlack};
@@ -200,18 +198,23 @@ void projectConstraints(World& world, const Coefficients& c) {
     }
   };
   // Constraints packed in blocks (coloring.hpp): thread 0 projects those
-  // across blocks, then each thread whole blocks, colour after colour.
-  auto packed = [&](const std::vector<ColourRun>& blocks, const std::vector<std::uint32_t>& start,
+  // across more than two neighbouring blocks, if any, then the threads the
+  // blocks in two rounds, each block after its seam, colour after colour.
+  auto packed = [&](const std::vector<BlockRuns>& blocks, const std::vector<std::uint32_t>& start,
                     std::uint32_t serial, int t, auto&& project) {
     if (blocks.empty()) return colours(start, serial, t, project);
     auto run = [&](const std::vector<std::uint32_t>& from, std::uint32_t serialOne) {
       for (std::uint32_t k = 0; k + 1 < from.size(); ++k)
         project(from[k], from[k + 1], k == serialOne);
     };
-    alone(t, [&] { run(start, serial); });
-    for (std::size_t g = std::size_t(t); g < blocks.size(); g += std::size_t(n))
-      run(blocks[g].start, blocks[g].serial);
-    sync();
+    if (start.size() > 1) alone(t, [&] { run(start, serial); });
+    for (int round = 0; round < 2; ++round) {
+      forEachBlockOfRound(round, t, n, [&](std::size_t g) {
+        run(blocks[g].seam.start, blocks[g].seam.serial);
+        run(blocks[g].inside.start, blocks[g].inside.serial);
+      });
+      sync();
+    }
   };
   auto selfContacts = [&](int t) {
     if (!lanes) {
@@ -359,13 +362,14 @@ void projectConstraints(World& world, const Coefficients& c) {
       ns.coarse.pins = world.pinsVersion;
       ns.coarseReady = false;
     }
-    ns.predicted.assign(buffer.begin(), buffer.end());
+    ns.predicted.resize(buffer.size());
   }
   // The coarse matrix only preconditions: made again every few frames.
   const bool refreshCoarse = ns.coarseFrame == UINT64_MAX || world.frame < ns.coarseFrame ||
                              world.frame - ns.coarseFrame >= kNewtonCoarseFrames;
   if (newton && refreshCoarse) ns.coarseFrame = world.frame;
-  auto job = [&](int t) {
+  // The iterations (and the Newton step after them), on each thread.
+  auto iterate = [&](int t) {
     for (int it = 0; it < c.iterations; ++it)
       for (std::size_t k = 0; k < stageCount; ++k) runStage(stages[k], t, it);
     if (!newton) return;
@@ -376,11 +380,32 @@ void projectConstraints(World& world, const Coefficients& c) {
     for (std::size_t k = 0; k < stageCount; ++k)
       if (stages[k] >= Stage::ColliderFeatures) runStage(stages[k], t, c.iterations - 1);
   };
+  auto job = [&](int t) {
+    // Each thread its share of the buffer, the multipliers and the copies
+    // of the predicted positions; each point on its own.
+    std::size_t b, e;
+    batch::share(0, buffer.size(), t, n, b, e);
+    batch::toSolveBuffer(p3 + 3 * b, s.w.data() + b, p + 4 * b, e - b, origin);
+    if (c.vbd)
+      std::copy(buffer.begin() + std::ptrdiff_t(b), buffer.begin() + std::ptrdiff_t(e),
+                sc.vbdTarget.begin() + std::ptrdiff_t(b));
+    if (newton)
+      std::copy(buffer.begin() + std::ptrdiff_t(b), buffer.begin() + std::ptrdiff_t(e),
+                ns.predicted.begin() + std::ptrdiff_t(b));
+    for (std::vector<float>* lambda : {&sc.lambdaStretch, &sc.lambdaBend}) {
+      std::size_t lb, le;
+      batch::share(0, lambda->size(), t, n, lb, le);
+      std::fill(lambda->begin() + std::ptrdiff_t(lb), lambda->begin() + std::ptrdiff_t(le), 0.0f);
+    }
+    sync();
+    iterate(t);
+    // Every stage ends at a barrier: the buffer is whole.
+    batch::fromSolveBuffer(p + 4 * b, p3 + 3 * b, e - b, origin);
+  };
   if (lanes)
     team.run(job);  // on one thread too: the team judges whether the machine is busy
   else
     job(0);
-  batch::fromSolveBuffer(p, p3, buffer.size(), origin);
 }
 
 }  // namespace drape::sim

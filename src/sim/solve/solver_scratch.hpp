@@ -94,7 +94,8 @@ struct SolverScratch {
   SpatialHash selfHash;
   std::vector<Aabb> selfBoxes;
   std::vector<float> selfTravel;
-  std::vector<glm::vec3> selfMotion;  // each vertex's p − x in the sub-step
+  std::vector<glm::vec3> selfMotion;       // each vertex's p − x in the sub-step
+  std::vector<glm::dvec3> selfMotionSums;  // its sums by chunk of vertices
   // The vertices' mean travel against their neighbours in the last sub-step
   // with self contacts (prepareSelfContacts), by chunk of vertices and in all.
   std::vector<double> selfTravelSums;
@@ -118,6 +119,7 @@ struct SolverScratch {
   // The batched solver's groups of self contacts (partitionSelfContacts).
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;
+  std::vector<std::uint8_t> selfGroup;  // partitionSelfContacts' scratch: each contact's group
   // The constraints of each chunk of triangles (in triangle order); for
   // each detection thread, the last lookup that met each vertex and which
   // of its triangles skip it (self_collision.cpp), the vertices a lookup

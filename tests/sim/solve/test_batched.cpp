@@ -71,8 +71,10 @@ TEST(Colouring, EveryConstraintOnceAndNoSharedVertexWithinAColour) {
 }
 
 TEST(Colouring, AGridIsPackedInBlocksThatShareNoVertex) {
-  // 64²: each block's constraints stay inside it, so threads project whole
-  // blocks without meeting; few edges and hinges cross blocks.
+  // 64²: each block's constraints stay inside it and each seam's inside
+  // two neighbouring blocks, so threads project whole blocks (each after
+  // its seam) without meeting; few edges and hinges lie on seams, and none
+  // across more than two blocks.
   auto prepared = sim::prepareMesh(scene::makeGrid(64, 2.0f, glm::vec3(0)));
   const sim::Cloth cloth = sim::buildCloth(prepared.value(), 0.1f);
   const std::size_t n = cloth.vertexCount();
@@ -80,26 +82,42 @@ TEST(Colouring, AGridIsPackedInBlocksThatShareNoVertex) {
   const sim::PackedStretch ps = sim::packStretch(cloth.stretch, n);
   ASSERT_EQ(ps.blocks.size(), sim::kSolveBlocks);
   ASSERT_EQ(pb.blocks.size(), sim::kSolveBlocks);
-  auto blockOf = [&](std::uint32_t v) { return std::size_t(v) * sim::kSolveBlocks / n; };
-  std::size_t inBlocks = 0;
+  auto blockOf = [&](std::uint32_t v) { return sim::solveBlockOf(v, n); };
+  std::size_t inBlocks = 0, onSeams = 0, packed = 0;
   for (std::size_t g = 0; g < sim::kSolveBlocks; ++g) {
-    const std::vector<std::uint32_t>& start = pb.blocks[g].start;
-    ASSERT_GE(start.size(), 2u);
-    for (std::size_t c = 0; c + 1 < start.size(); ++c) {
-      std::set<std::uint32_t> seen;
-      for (std::uint32_t i = start[c]; i < start[c + 1]; ++i)
-        for (std::uint32_t v : {pb.v0[i], pb.v1[i], pb.v2[i], pb.v3[i]}) {
-          EXPECT_EQ(blockOf(v), g);
-          EXPECT_TRUE(seen.insert(v).second);
+    for (const bool seam : {true, false}) {
+      const std::vector<std::uint32_t>& start =
+          seam ? pb.blocks[g].seam.start : pb.blocks[g].inside.start;
+      ASSERT_GE(start.size(), g + 1 < sim::kSolveBlocks || !seam ? 2u : 1u);
+      EXPECT_EQ(start.front(), packed);
+      for (std::size_t c = 0; c + 1 < start.size(); ++c) {
+        std::set<std::uint32_t> seen;
+        for (std::uint32_t i = start[c]; i < start[c + 1]; ++i) {
+          std::set<std::size_t> blocks;
+          for (std::uint32_t v : {pb.v0[i], pb.v1[i], pb.v2[i], pb.v3[i]}) {
+            blocks.insert(blockOf(v));
+            EXPECT_TRUE(seen.insert(v).second);
+          }
+          const std::set<std::size_t> expected =
+              seam ? std::set<std::size_t>{g, g + 1} : std::set<std::size_t>{g};
+          EXPECT_EQ(blocks, expected);
         }
+      }
+      (seam ? onSeams : inBlocks) += start.back() - start.front();
+      packed = start.back();
     }
-    inBlocks += start.back() - start.front();
-    EXPECT_EQ(ps.blocks[g].start.front(), g == 0 ? 0u : ps.blocks[g - 1].start.back());
+    for (std::uint32_t i = ps.blocks[g].inside.start.front(); i < ps.blocks[g].inside.start.back();
+         ++i) {
+      EXPECT_EQ(blockOf(ps.a[i]), g);
+      EXPECT_EQ(blockOf(ps.b[i]), g);
+    }
   }
-  // Those across blocks come after the blocks and are few.
-  EXPECT_EQ(pb.colourStart.front(), inBlocks);
+  // Nothing across more than two blocks; few on the seams.
+  EXPECT_EQ(pb.colourStart.front(), inBlocks + onSeams);
   EXPECT_EQ(pb.colourStart.back(), pb.size());
-  EXPECT_LT(double(pb.size() - inBlocks), 0.1 * double(pb.size()));
+  EXPECT_EQ(ps.colourStart.back(), ps.colourStart.front());
+  EXPECT_GT(onSeams, 0u);
+  EXPECT_LT(double(onSeams), 0.1 * double(pb.size()));
 
   // Indices that do not follow the surface: no blocks, colours as before.
   std::vector<sim::StretchConstraint> shuffled = cloth.stretch;
