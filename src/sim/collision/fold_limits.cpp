@@ -39,13 +39,13 @@ std::vector<float> hingeAltitudes(const Cloth& cloth) {
   return out;
 }
 
-void chooseFoldLimits(World& world) {
+std::size_t beginFoldLimits(World& world) {
   SolverScratch& sc = *world.scratch;
   FoldLimits& fl = sc.foldLimits;
   fl.active.clear();
   const Cloth& cloth = world.cloth;
   const std::size_t count = cloth.bend.size();
-  if (count == 0) return;
+  if (count == 0) return 0;
   if (fl.topology != cloth.topologyVersion || fl.thickness != sc.selfThickness ||
       fl.bound.size() != count) {
     const std::vector<float> altitude = hingeAltitudes(cloth);
@@ -58,42 +58,58 @@ void chooseFoldLimits(World& world) {
     fl.topology = cloth.topologyVersion;
     fl.thickness = sc.selfThickness;
   }
-  // Each hinge on its own (any split gives the same choice): the cosine of
-  // its angle from the normals' dot product, without a root; the side from
-  // the angle itself, for the few within the window. Each chunk keeps its
-  // own, joined in chunk order (hinge order). Not where the cloth is known
-  // to pass through itself: there the hinges fold through the other layer,
-  // and opening them drags it along; the untangling has the word
-  // (untangle.hpp).
+  const std::size_t chunks = (count + kHingesPerChunk - 1) / kHingesPerChunk;
+  fl.chunkActive.resize(std::max(fl.chunkActive.size(), chunks));
+  fl.chunks = chunks;
+  return chunks;
+}
+
+void chooseFoldLimitsOf(World& world, std::size_t c) {
+  SolverScratch& sc = *world.scratch;
+  FoldLimits& fl = sc.foldLimits;
+  const Cloth& cloth = world.cloth;
   const std::vector<glm::vec3>& x = world.state.x;
+  // Each hinge on its own: the cosine of its angle from the normals' dot
+  // product, without a root; the side from the angle itself, for the few
+  // within the window. Not where the cloth is known to pass through itself:
+  // there the hinges fold through the other layer, and opening them drags
+  // it along; the untangling has the word (untangle.hpp).
   const Tangles& tangles = sc.tangles;
   const std::vector<std::uint8_t>& crossing = sc.crossingVertices;
   const bool regions = !tangles.region.empty();
   auto tangled = [&](std::uint32_t v) {
     return (!crossing.empty() && crossing[v]) || (regions && tangles.region[v] != 0);
   };
-  const std::size_t chunks = (count + kHingesPerChunk - 1) / kHingesPerChunk;
-  fl.chunkActive.resize(std::max(fl.chunkActive.size(), chunks));
-  forEachChunk(solverTeam(world), chunks, [&](std::size_t c, int) {
-    std::vector<FoldLimit>& active = fl.chunkActive[c];
-    active.clear();
-    const std::uint32_t end = std::uint32_t(std::min(count, (c + 1) * kHingesPerChunk));
-    for (std::uint32_t j = std::uint32_t(c * kHingesPerChunk); j < end; ++j) {
-      const BendConstraint& b = cloth.bend[j];
-      const glm::vec3 &x0 = x[b.v[0]], &x1 = x[b.v[1]];
-      const glm::vec3 &x2 = x[b.v[2]], &x3 = x[b.v[3]];
-      const glm::vec3 n1 = glm::cross(x2 - x0, x3 - x0);
-      const glm::vec3 n2 = glm::cross(x3 - x1, x2 - x1);
-      const float d = glm::dot(n1, n2), within = fl.cosWithin[j];
-      if (d > 0.0f || d * d < within * within * glm::dot(n1, n1) * glm::dot(n2, n2)) continue;
-      float theta = 0.0f;
-      if (!dihedralAngle(x0, x1, x2, x3, theta)) continue;
-      if (tangled(b.v[0]) || tangled(b.v[1]) || tangled(b.v[2]) || tangled(b.v[3])) continue;
-      active.push_back({j, theta > 0.0f ? fl.bound[j] : -fl.bound[j]});
-    }
-  });
-  for (std::size_t c = 0; c < chunks; ++c)
+  std::vector<FoldLimit>& active = fl.chunkActive[c];
+  active.clear();
+  const std::uint32_t end = std::uint32_t(std::min(cloth.bend.size(), (c + 1) * kHingesPerChunk));
+  for (std::uint32_t j = std::uint32_t(c * kHingesPerChunk); j < end; ++j) {
+    const BendConstraint& b = cloth.bend[j];
+    const glm::vec3 &x0 = x[b.v[0]], &x1 = x[b.v[1]];
+    const glm::vec3 &x2 = x[b.v[2]], &x3 = x[b.v[3]];
+    const glm::vec3 n1 = glm::cross(x2 - x0, x3 - x0);
+    const glm::vec3 n2 = glm::cross(x3 - x1, x2 - x1);
+    const float d = glm::dot(n1, n2), within = fl.cosWithin[j];
+    if (d > 0.0f || d * d < within * within * glm::dot(n1, n1) * glm::dot(n2, n2)) continue;
+    float theta = 0.0f;
+    if (!dihedralAngle(x0, x1, x2, x3, theta)) continue;
+    if (tangled(b.v[0]) || tangled(b.v[1]) || tangled(b.v[2]) || tangled(b.v[3])) continue;
+    active.push_back({j, theta > 0.0f ? fl.bound[j] : -fl.bound[j]});
+  }
+}
+
+void joinFoldLimits(World& world) {
+  FoldLimits& fl = world.scratch->foldLimits;
+  fl.active.clear();
+  for (std::size_t c = 0; c < fl.chunks; ++c)
     fl.active.insert(fl.active.end(), fl.chunkActive[c].begin(), fl.chunkActive[c].end());
+}
+
+void chooseFoldLimits(World& world) {
+  const std::size_t chunks = beginFoldLimits(world);
+  forEachChunk(solverTeam(world), chunks,
+               [&](std::size_t c, int) { chooseFoldLimitsOf(world, c); });
+  joinFoldLimits(world);
 }
 
 void solveFoldLimits(const Points& pts, const Cloth& cloth, const FoldLimit* limits,

@@ -44,12 +44,16 @@ struct FoldLimit {
 };
 
 struct FoldLimits {
-  std::vector<FoldLimit> active;  // this sub-step's, in hinge order
+  // This sub-step's, in hinge order (the batched solver groups them by
+  // blocks of vertices: vertex_groups.hpp).
+  std::vector<FoldLimit> active;
   // For the topology and thickness they were made for: each hinge's bound
   // and the cosine below which a hinge is within kFoldLimitWindow of it.
   std::vector<float> bound, cosWithin;
-  // The choice's scratch: each chunk of hinges' limits.
+  // The choice's scratch: each chunk of hinges' limits, and this sub-step's
+  // number of chunks.
   std::vector<std::vector<FoldLimit>> chunkActive;
+  std::size_t chunks = 0;
   std::uint64_t topology = UINT64_MAX;
   float thickness = -1.0f;
 };
@@ -58,6 +62,13 @@ struct FoldLimits {
 // thickness (prepareSelfContacts), into the solver scratch's
 // foldLimits.active, on the solver's threads; the same for any thread count.
 void chooseFoldLimits(World& world);
+// The same in parts, for a job that runs other work beside them:
+// beginFoldLimits returns the number of chunks of hinges, whose limits
+// chooseFoldLimitsOf finds (each chunk on its own, on any thread), and
+// joinFoldLimits joins them in hinge order.
+std::size_t beginFoldLimits(World& world);
+void chooseFoldLimitsOf(World& world, std::size_t chunk);
+void joinFoldLimits(World& world);
 
 // Project each limit on the solver's points, at stiffness 1, a move of at
 // most kMaxBendMove of the hinge's rest length each (as bending's).

@@ -103,10 +103,10 @@ void featureContactsOf(World& world, std::size_t chunk, std::size_t edgeChunks) 
   }
 }
 
-// Collider contacts for the sub-step; `beside()`, serial work of its own, runs
-// on one of the threads meanwhile.
+// Collider contacts for the sub-step; `beside(k)` for k < `besides`, work
+// of its own, runs on the threads meanwhile, before the contacts' chunks.
 template <typename F>
-void generateContacts(World& world, double t0, float h, F&& beside) {
+void generateContacts(World& world, double t0, float h, std::size_t besides, F&& beside) {
   SolverScratch& sc = *world.scratch;
   State& s = world.state;
   sc.contacts.clear();
@@ -169,16 +169,17 @@ void generateContacts(World& world, double t0, float h, F&& beside) {
   const std::size_t featureChunks = edgeChunks + chunksOf(world.cloth.triangles.size());
   sc.featureContactChunks.resize(std::max(sc.featureContactChunks.size(), featureChunks));
   ThreadTeam& team = solverTeam(world);
-  forEachChunk(team, chunks + featureChunks + 1, [&](std::size_t job, int) {
-    if (job == 0) {
-      beside();
+  forEachChunk(team, besides + chunks + featureChunks, [&](std::size_t job, int) {
+    if (job < besides) {
+      beside(job);
       return;
     }
-    if (job > chunks) {
-      featureContactsOf(world, job - chunks - 1, edgeChunks);
+    job -= besides;
+    if (job >= chunks) {
+      featureContactsOf(world, job - chunks, edgeChunks);
       return;
     }
-    const std::size_t chunk = job - 1;
+    const std::size_t chunk = job;
     std::vector<Contact>& out = sc.contactChunks[chunk];
     out.clear();
     const std::size_t end = std::min(n, (chunk + 1) * kVerticesPerChunk);
@@ -304,16 +305,18 @@ void generateStepContacts(World& world, double t0, float h, StepTimings& timing)
   markCrossingVertices(world.scratch->tangles, world.state.x.size(),
                        world.scratch->crossingVertices);
   // Self-collision constraints (paper §4.3) and collision constraints (paper
-  // §3.4), once per sub-step. The self-collision hash is built beside the
-  // collider contacts: its time counts in selfCollision, the rest of that
-  // phase in collisions.
+  // §3.4), once per sub-step. The self-collision hash is built on one
+  // thread while the others choose the fold limits and then, with it, find
+  // the collider contacts: the hash's time counts in selfCollision, the
+  // rest of that job (the fold limits' choice too) in collisions.
   auto t = Clock::now();
   const bool self = prepareSelfContacts(world);
+  const std::size_t foldChunks = self ? beginFoldLimits(world) : 0;
   timing.selfCollision += msSince(t);
   t = Clock::now();
   double hashMs = 0.0;
-  generateContacts(world, t0, h, [&] {
-    if (!self) return;
+  generateContacts(world, t0, h, self ? 1 + foldChunks : 0, [&](std::size_t k) {
+    if (k > 0) return chooseFoldLimitsOf(world, k - 1);
     const auto start = Clock::now();
     buildSelfHash(world);
     hashMs = msSince(start);
@@ -322,7 +325,7 @@ void generateStepContacts(World& world, double t0, float h, StepTimings& timing)
   t = Clock::now();
   if (self) {
     findSelfContacts(world);
-    chooseFoldLimits(world);
+    joinFoldLimits(world);
   } else {
     world.scratch->foldLimits.active.clear();
   }

@@ -16,6 +16,7 @@
 #include "sim/solve/ranges.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/solver_team.hpp"
+#include "sim/solve/vertex_groups.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -166,6 +167,13 @@ void projectConstraints(World& world, const Coefficients& c) {
   ThreadTeam& team = solverTeam(world);
   const int n = lanes ? team.size() : 1;
   if (lanes && !sc.selfContacts.empty()) partitionSelfContacts(sc, s.x.size());
+  if (lanes && !sc.foldLimits.active.empty())
+    groupByVertexBlocks(
+        sc.foldLimits.active, s.x.size(),
+        [&](const FoldLimit& f, std::uint32_t* v) {
+          std::copy(cloth.bend[f.hinge].v, cloth.bend[f.hinge].v + 4, v);
+        },
+        sc.foldBlockStart, sc.foldSorted, sc.groupScratch);
   // Each thread's share of the collider contacts, split where the vertex
   // changes (they come in vertex order).
   std::vector<std::size_t>& contactSplit = sc.contactSplit;
@@ -216,21 +224,16 @@ void projectConstraints(World& world, const Coefficients& c) {
       sync();
     }
   };
-  auto selfContacts = [&](int t) {
-    if (!lanes) {
-      solveSelfContacts(points, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
-      return;
-    }
-    // By blocks of vertices, side by side, then those across blocks.
-    const std::vector<std::uint32_t>& start = sc.selfBlockStart;
-    for (std::size_t g = std::size_t(t); g < kSelfBlocks; g += std::size_t(n))
-      solveSelfContacts(points, sc.selfContacts.data() + start[g], start[g + 1] - start[g],
-                        sc.selfThickness);
+  // Constraints grouped by blocks of vertices (vertex_groups.hpp): the
+  // groups side by side, then the rest on thread 0; in their own order on
+  // one thread for the reference kernels.
+  auto grouped = [&](const std::vector<std::uint32_t>& start, std::size_t count, int t,
+                     auto&& project) {
+    if (!lanes) return project(std::size_t(0), count);
+    for (std::size_t g = std::size_t(t); g < kVertexGroups; g += std::size_t(n))
+      project(start[g], start[g + 1]);
     sync();
-    alone(t, [&] {
-      solveSelfContacts(points, sc.selfContacts.data() + start[kSelfBlocks],
-                        start[kSelfBlocks + 1] - start[kSelfBlocks], sc.selfThickness);
-    });
+    alone(t, [&] { project(start[kVertexGroups], start[kVertexGroups + 1]); });
   };
   // Chebyshev: ω of each iteration, and the two iterates before.
   std::vector<float>& omega = sc.chebyshevOmega;
@@ -333,11 +336,15 @@ void projectConstraints(World& world, const Coefficients& c) {
                                sc.featureContacts.size(), prm.friction);
         });
       case Stage::FoldLimits:
-        return alone(t, [&] {
-          solveFoldLimits(points, cloth, sc.foldLimits.active.data(), sc.foldLimits.active.size());
-        });
+        return grouped(sc.foldBlockStart, sc.foldLimits.active.size(), t,
+                       [&](std::size_t b, std::size_t e) {
+                         solveFoldLimits(points, cloth, sc.foldLimits.active.data() + b, e - b);
+                       });
       case Stage::SelfContacts:
-        return selfContacts(t);
+        return grouped(
+            sc.selfBlockStart, sc.selfContacts.size(), t, [&](std::size_t b, std::size_t e) {
+              solveSelfContacts(points, sc.selfContacts.data() + b, e - b, sc.selfThickness);
+            });
       case Stage::Crossings:
         return alone(t, [&] { solveCrossings(points, sc.tangles.crossings, sc.selfThickness); });
       case Stage::ColliderContacts: {

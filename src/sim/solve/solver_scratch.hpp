@@ -116,10 +116,12 @@ struct SolverScratch {
   std::uint64_t selfLeafTopology = UINT64_MAX;
   int selfConeRest = 0;     // sub-steps left without a walk
   int selfConeGiveUps = 0;  // walks in a row that gave up
-  // The batched solver's groups of self contacts (partitionSelfContacts).
-  std::vector<std::uint32_t> selfBlockStart;
+  // The batched solver's groups of self contacts and of fold limits
+  // (vertex_groups.hpp), and their scratch.
+  std::vector<std::uint32_t> selfBlockStart, foldBlockStart;
   std::vector<SelfContact> selfSorted;
-  std::vector<std::uint8_t> selfGroup;  // partitionSelfContacts' scratch: each contact's group
+  std::vector<FoldLimit> foldSorted;
+  std::vector<std::uint8_t> groupScratch;
   // The constraints of each chunk of triangles (in triangle order); for
   // each detection thread, the last lookup that met each vertex and which
   // of its triangles skip it (self_collision.cpp), the vertices a lookup
