@@ -44,9 +44,7 @@ struct FoldLimit {
 };
 
 struct FoldLimits {
-  // This sub-step's, in hinge order (the batched solver groups them by
-  // blocks of vertices: vertex_groups.hpp).
-  std::vector<FoldLimit> active;
+  std::vector<FoldLimit> active;  // this sub-step's, in hinge order
   // For the topology and thickness they were made for: each hinge's bound
   // and the cosine below which a hinge is within kFoldLimitWindow of it.
   std::vector<float> bound, cosWithin;

@@ -100,17 +100,42 @@ std::vector<std::uint32_t> packOrder(const std::vector<std::uint32_t>& verts, in
     members[part].push_back(std::uint32_t(i));
     across += hi == lo ? 0 : 1;
   }
+  // The seams on either side of an odd block go to the even blocks beside
+  // it, in one round: they must share no vertex (a block of a few rows
+  // would join them). Else every seam goes to the rest.
+  std::vector<std::uint8_t> onSeam(vertexCount, 0);
+  bool apart = true;
+  for (std::size_t g = 1; g + 1 < kSolveBlocks && apart; g += 2) {
+    for (std::uint32_t i : members[2 * (g - 1)])
+      for (int k = 0; k < per; ++k) onSeam[verts[i * std::size_t(per) + std::size_t(k)]] = 1;
+    for (std::uint32_t i : members[2 * g])
+      for (int k = 0; k < per; ++k)
+        apart = apart && onSeam[verts[i * std::size_t(per) + std::size_t(k)]] == 0;
+  }
+  if (!apart)
+    for (std::size_t g = 0; g + 1 < kSolveBlocks; ++g) {
+      members[2 * kSolveBlocks].insert(members[2 * kSolveBlocks].end(), members[2 * g].begin(),
+                                       members[2 * g].end());
+      members[2 * g].clear();
+    }
   ColourRun rest;
   if (count >= kMinBlocked && double(across) <= kMaxAcross * double(count)) {
     blocks.resize(kSolveBlocks);
     for (std::size_t g = 0; g < kSolveBlocks; ++g) {
-      colourMembers(verts, per, members[2 * g], vertexCount, std::uint32_t(order.size()),
-                    blocks[g].seam, order);
+      // An even block's seams: the one before it and the one after it.
+      std::vector<std::uint32_t> seams;
+      if (g % 2 == 0) {
+        if (g > 0) seams = members[2 * (g - 1)];
+        seams.insert(seams.end(), members[2 * g].begin(), members[2 * g].end());
+      }
+      colourMembers(verts, per, seams, vertexCount, std::uint32_t(order.size()), blocks[g].seams,
+                    order);
       colourMembers(verts, per, members[2 * g + 1], vertexCount, std::uint32_t(order.size()),
                     blocks[g].inside, order);
     }
-    colourMembers(verts, per, members[2 * kSolveBlocks], vertexCount, std::uint32_t(order.size()),
-                  rest, order);
+    std::vector<std::uint32_t>& others = members[2 * kSolveBlocks];
+    std::sort(others.begin(), others.end());  // in the constraints' order
+    colourMembers(verts, per, others, vertexCount, std::uint32_t(order.size()), rest, order);
   } else {
     blocks.clear();
     order = colourOrder(verts.data(), per, count, vertexCount, rest.start, rest.serial);

@@ -25,24 +25,28 @@ struct ColourRun {
 // waited at some 30 barriers. Where the mesh allows, the constraints are
 // therefore packed in blocks: the vertex indices fall into kSolveBlocks
 // equal ranges; the constraints whose vertices all lie in one range belong
-// to its block, and those whose vertices lie in two neighbouring ranges g
-// and g + 1 to the seam after block g; each block and seam is coloured on
-// its own. A stage then takes two rounds and two barriers, each thread
-// projecting whole blocks, colour after colour, without a barrier:
+// to its block, and those whose vertices lie in two neighbouring ranges to
+// the seam between them; each block's own and each even block's seams
+// (those on either side of it) are coloured on their own. A stage then
+// takes two rounds and two barriers, each thread projecting whole blocks,
+// colour after colour, without a barrier:
 //
-//      round 0:  seam 0|1, block 0   ‖  seam 2|3, block 2
-//      round 1:  seam 1|2, block 1   ‖  block 3
+//      round 0:  seam 0|1, block 0   ‖  seams 1|2 and 2|3, block 2
+//      round 1:  block 1             ‖  block 3
 //
-// The units of a round share no vertex, so any thread count gives the same
-// result. Thread 0 alone projected the seams before both rounds (a second
-// thread waited there 0.8 ms a frame on the lying 128² drape). A grid's rows
-// are ranges of indices, so a 128² cloth has 1.6 % of its edges and 3.2 %
-// of its hinges on seams, and none across more than two neighbouring
-// blocks; those that are (colourStart) go first, on thread 0 alone. Each
-// seam comes before one of its blocks at least: last, the constraints
-// across blocks had the last word along three seams, and a soft grab
-// dragging a hanging 48² cloth a metre stayed 23 cm behind the hand instead
-// of 7 mm. Where more than kMaxAcross of them cross blocks (a mesh whose
+// The units of a round share no vertex (the seams either side of an odd
+// block must not meet: where they would, every seam joins the rest below),
+// so any thread count gives the same result. Thread 0 alone projected the
+// seams before both rounds (a second thread waited there 0.8 ms a frame on
+// the lying 128² drape). Every seam still comes before both of its blocks:
+// last, the constraints across blocks had the last word along three seams,
+// and a soft grab dragging a hanging 48² cloth a metre stayed 23 cm behind
+// the hand instead of 7 mm; after one of its blocks, a hand dragging the
+// hanging 48² cloth from its middle stretched an edge by 31–38 % instead of
+// 25–28 %. A grid's rows are ranges of indices, so a 128² cloth has 1.6 %
+// of its edges and 3.2 % of its hinges on seams, and none across more than
+// two neighbouring blocks; those that are (colourStart) go first, on thread
+// 0 alone. Where more than kMaxAcross of them cross blocks (a mesh whose
 // indices do not follow its surface), or where there are fewer than
 // kMinBlocked constraints (too few to share among threads: solver_team.hpp),
 // every colour is shared out as before and `blocks` is empty.
@@ -50,10 +54,10 @@ constexpr std::size_t kSolveBlocks = 4;
 constexpr double kMaxAcross = 0.125;
 constexpr std::size_t kMinBlocked = 4096;
 
-// Block g's constraints and those of the seam after it (empty for the last
-// block), the seam's projected first.
+// Block g's constraints and, for an even block, those of the seams on
+// either side of it, projected first.
 struct BlockRuns {
-  ColourRun seam, inside;
+  ColourRun seams, inside;
 };
 
 // The blocks thread t of n projects in round 0 or 1 (the even blocks, then

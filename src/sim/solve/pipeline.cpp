@@ -167,13 +167,6 @@ void projectConstraints(World& world, const Coefficients& c) {
   ThreadTeam& team = solverTeam(world);
   const int n = lanes ? team.size() : 1;
   if (lanes && !sc.selfContacts.empty()) partitionSelfContacts(sc, s.x.size());
-  if (lanes && !sc.foldLimits.active.empty())
-    groupByVertexBlocks(
-        sc.foldLimits.active, s.x.size(),
-        [&](const FoldLimit& f, std::uint32_t* v) {
-          std::copy(cloth.bend[f.hinge].v, cloth.bend[f.hinge].v + 4, v);
-        },
-        sc.foldBlockStart, sc.foldSorted, sc.groupScratch);
   // Each thread's share of the collider contacts, split where the vertex
   // changes (they come in vertex order).
   std::vector<std::size_t>& contactSplit = sc.contactSplit;
@@ -207,7 +200,8 @@ void projectConstraints(World& world, const Coefficients& c) {
   };
   // Constraints packed in blocks (coloring.hpp): thread 0 projects those
   // across more than two neighbouring blocks, if any, then the threads the
-  // blocks in two rounds, each block after its seam, colour after colour.
+  // blocks in two rounds (the even ones after the seams, then the odd
+  // ones), colour after colour.
   auto packed = [&](const std::vector<BlockRuns>& blocks, const std::vector<std::uint32_t>& start,
                     std::uint32_t serial, int t, auto&& project) {
     if (blocks.empty()) return colours(start, serial, t, project);
@@ -218,7 +212,7 @@ void projectConstraints(World& world, const Coefficients& c) {
     if (start.size() > 1) alone(t, [&] { run(start, serial); });
     for (int round = 0; round < 2; ++round) {
       forEachBlockOfRound(round, t, n, [&](std::size_t g) {
-        run(blocks[g].seam.start, blocks[g].seam.serial);
+        run(blocks[g].seams.start, blocks[g].seams.serial);
         run(blocks[g].inside.start, blocks[g].inside.serial);
       });
       sync();
@@ -336,10 +330,9 @@ void projectConstraints(World& world, const Coefficients& c) {
                                sc.featureContacts.size(), prm.friction);
         });
       case Stage::FoldLimits:
-        return grouped(sc.foldBlockStart, sc.foldLimits.active.size(), t,
-                       [&](std::size_t b, std::size_t e) {
-                         solveFoldLimits(points, cloth, sc.foldLimits.active.data() + b, e - b);
-                       });
+        return alone(t, [&] {
+          solveFoldLimits(points, cloth, sc.foldLimits.active.data(), sc.foldLimits.active.size());
+        });
       case Stage::SelfContacts:
         return grouped(
             sc.selfBlockStart, sc.selfContacts.size(), t, [&](std::size_t b, std::size_t e) {

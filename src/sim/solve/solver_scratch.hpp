@@ -116,11 +116,10 @@ struct SolverScratch {
   std::uint64_t selfLeafTopology = UINT64_MAX;
   int selfConeRest = 0;     // sub-steps left without a walk
   int selfConeGiveUps = 0;  // walks in a row that gave up
-  // The batched solver's groups of self contacts and of fold limits
-  // (vertex_groups.hpp), and their scratch.
-  std::vector<std::uint32_t> selfBlockStart, foldBlockStart;
+  // The batched solver's groups of self contacts (vertex_groups.hpp), and
+  // their scratch.
+  std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;
-  std::vector<FoldLimit> foldSorted;
   std::vector<std::uint8_t> groupScratch;
   // The constraints of each chunk of triangles (in triangle order); for
   // each detection thread, the last lookup that met each vertex and which

@@ -1,5 +1,5 @@
 #pragma once
-// Constraints of a few vertices each (self contacts, fold limits), grouped
+// Constraints of four vertices each (self contacts), grouped
 // for the batched solver's threads by blocks of vertex indices: group g
 // holds those whose vertices all lie in block g, the g-th of kVertexGroups
 // equal ranges of indices, and a last group the rest, each group in the
