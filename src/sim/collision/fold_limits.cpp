@@ -43,6 +43,7 @@ std::size_t beginFoldLimits(World& world) {
   SolverScratch& sc = *world.scratch;
   FoldLimits& fl = sc.foldLimits;
   fl.active.clear();
+  fl.chunks = 0;
   const Cloth& cloth = world.cloth;
   const std::size_t count = cloth.bend.size();
   if (count == 0) return 0;

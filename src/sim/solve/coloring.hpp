@@ -37,13 +37,13 @@ struct ColourRun {
 // The units of a round share no vertex (the seams either side of an odd
 // block must not meet: where they would, every seam joins the rest below),
 // so any thread count gives the same result. Thread 0 alone projected the
-// seams before both rounds (a second thread waited there 0.8 ms a frame on
-// the lying 128² drape). Every seam still comes before both of its blocks:
-// last, the constraints across blocks had the last word along three seams,
-// and a soft grab dragging a hanging 48² cloth a metre stayed 23 cm behind
-// the hand instead of 7 mm; after one of its blocks, a hand dragging the
-// hanging 48² cloth from its middle stretched an edge by 31–38 % instead of
-// 25–28 %. A grid's rows are ranges of indices, so a 128² cloth has 1.6 %
+// seams before both rounds (a second thread waited there up to 0.8 ms a
+// frame on the lying 128² drape). Every seam still comes before both of its
+// blocks: last, the constraints across blocks had the last word along three
+// seams, and a soft grab dragging a hanging 48² cloth a metre stayed 23 cm
+// behind the hand instead of 7 mm; after one of its blocks, a hand dragging
+// the hanging 48² cloth from its middle stretched an edge by 31–38 % instead
+// of 25–28 %. A grid's rows are ranges of indices, so a 128² cloth has 1.6 %
 // of its edges and 3.2 % of its hinges on seams, and none across more than
 // two neighbouring blocks; those that are (colourStart) go first, on thread
 // 0 alone. Where more than kMaxAcross of them cross blocks (a mesh whose

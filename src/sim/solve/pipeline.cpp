@@ -123,9 +123,10 @@ void projectConstraints(World& world, const Coefficients& c) {
   // The kernels work on a copy of p and w, x y z w per vertex (one aligned
   // 16-byte load and store per point), made by the threads at the start of
   // their job and copied back at its end, the positions relative to a
-  // whole-metre point near the cloth's middle (Points::origin). Contacts, tethers and isometric
-  // bending are projected on it too; what else thread 0 projects between the colours (pressure,
-  // attachments) works on State::p: `onState` copies the buffer out before and back after.
+  // whole-metre point near the cloth's middle (Points::origin). Contacts,
+  // tethers and isometric bending are projected on it too; what else
+  // thread 0 projects between the colours (pressure, attachments) works on
+  // State::p: `onState` copies the buffer out before and back after.
   std::vector<glm::vec4>& buffer = sc.solvePoints;
   buffer.resize(s.p.size());
   const glm::vec3 origin = solveOrigin(s.p);

@@ -93,6 +93,21 @@ TEST(FoldLimits, OnlyHingesNearTheirBoundAreChosenOnTheSideTheyFold) {
   EXPECT_TRUE(off.scratch->foldLimits.active.empty());
 }
 
+TEST(FoldLimits, AClothThatLostItsLastHingeKeepsNoLimit) {
+  // The hinge near its bound has a limit; with the hinge gone (as a tear
+  // drops a hinge whose triangles it parts, and bumps the topology), the
+  // next sub-steps keep no limit of it.
+  sim::World w = hinge(2.9f);
+  sim::step(w);
+  ASSERT_EQ(w.scratch->foldLimits.active.size(), 1u);
+  w.cloth.bend.clear();
+  w.cloth.isoBend.clear();
+  ++w.cloth.topologyVersion;
+  sim::step(w);
+  EXPECT_TRUE(w.scratch->foldLimits.active.empty());
+  for (const glm::vec3& x : w.state.x) EXPECT_TRUE(std::isfinite(x.x + x.y + x.z));
+}
+
 TEST(FoldLimits, AHingeFoldedPastItsBoundIsOpenedToItKeepingMomentum) {
   for (const float fold : {3.0f, -3.0f}) {
     sim::World w = hinge(fold);
