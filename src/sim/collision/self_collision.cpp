@@ -9,7 +9,6 @@
 #include "sim/collision/vertex_triangle.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/solver_team.hpp"
-#include "sim/solve/vertex_groups.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -555,10 +554,34 @@ void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t cou
 }
 
 void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
-  groupByVertexBlocks(
-      sc.selfContacts, vertexCount,
-      [](const SelfContact& c, std::uint32_t* v) { std::copy(c.v, c.v + 4, v); }, sc.selfBlockStart,
-      sc.selfSorted, sc.groupScratch);
+  std::vector<SelfContact>& contacts = sc.selfContacts;
+  // Block g begins at the least v with v·K/n ≥ g: a vertex's block is the
+  // number of those beginnings at or below it (no division per vertex).
+  std::uint32_t begins[kSelfBlocks];
+  for (std::size_t g = 0; g < kSelfBlocks; ++g)
+    begins[g] = std::uint32_t((g * vertexCount + kSelfBlocks - 1) / kSelfBlocks);
+  auto block = [&](std::uint32_t v) {
+    std::uint32_t b = 0;
+    for (std::size_t g = 1; g < kSelfBlocks; ++g) b += v >= begins[g] ? 1 : 0;
+    return b;
+  };
+  std::vector<std::uint8_t>& group = sc.selfGroup;
+  group.resize(contacts.size());
+  std::vector<std::uint32_t>& start = sc.selfBlockStart;
+  start.assign(kSelfBlocks + 2, 0);
+  for (std::size_t j = 0; j < contacts.size(); ++j) {
+    const std::uint32_t* v = contacts[j].v;
+    const std::uint32_t b = block(v[0]);
+    const bool inside = block(v[1]) == b && block(v[2]) == b && block(v[3]) == b;
+    group[j] = std::uint8_t(inside ? b : kSelfBlocks);
+    ++start[group[j] + 1];
+  }
+  for (std::size_t g = 0; g <= kSelfBlocks; ++g) start[g + 1] += start[g];
+  std::uint32_t fill[kSelfBlocks + 1];
+  std::copy(start.begin(), start.end() - 1, fill);
+  sc.selfSorted.resize(contacts.size());
+  for (std::size_t j = 0; j < contacts.size(); ++j) sc.selfSorted[fill[group[j]]++] = contacts[j];
+  contacts.swap(sc.selfSorted);
 }
 
 std::optional<std::size_t> countSelfIntersections(const World& world,

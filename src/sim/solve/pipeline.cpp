@@ -16,7 +16,6 @@
 #include "sim/solve/ranges.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/solver_team.hpp"
-#include "sim/solve/vertex_groups.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -219,16 +218,21 @@ void projectConstraints(World& world, const Coefficients& c) {
       sync();
     }
   };
-  // Constraints grouped by blocks of vertices (vertex_groups.hpp): the
-  // groups side by side, then the rest on thread 0; in their own order on
-  // one thread for the reference kernels.
-  auto grouped = [&](const std::vector<std::uint32_t>& start, std::size_t count, int t,
-                     auto&& project) {
-    if (!lanes) return project(std::size_t(0), count);
-    for (std::size_t g = std::size_t(t); g < kVertexGroups; g += std::size_t(n))
-      project(start[g], start[g + 1]);
+  auto selfContacts = [&](int t) {
+    if (!lanes) {
+      solveSelfContacts(points, sc.selfContacts.data(), sc.selfContacts.size(), sc.selfThickness);
+      return;
+    }
+    // By blocks of vertices, side by side, then those across blocks.
+    const std::vector<std::uint32_t>& start = sc.selfBlockStart;
+    for (std::size_t g = std::size_t(t); g < kSelfBlocks; g += std::size_t(n))
+      solveSelfContacts(points, sc.selfContacts.data() + start[g], start[g + 1] - start[g],
+                        sc.selfThickness);
     sync();
-    alone(t, [&] { project(start[kVertexGroups], start[kVertexGroups + 1]); });
+    alone(t, [&] {
+      solveSelfContacts(points, sc.selfContacts.data() + start[kSelfBlocks],
+                        start[kSelfBlocks + 1] - start[kSelfBlocks], sc.selfThickness);
+    });
   };
   // Chebyshev: ω of each iteration, and the two iterates before.
   std::vector<float>& omega = sc.chebyshevOmega;
@@ -335,10 +339,7 @@ void projectConstraints(World& world, const Coefficients& c) {
           solveFoldLimits(points, cloth, sc.foldLimits.active.data(), sc.foldLimits.active.size());
         });
       case Stage::SelfContacts:
-        return grouped(
-            sc.selfBlockStart, sc.selfContacts.size(), t, [&](std::size_t b, std::size_t e) {
-              solveSelfContacts(points, sc.selfContacts.data() + b, e - b, sc.selfThickness);
-            });
+        return selfContacts(t);
       case Stage::Crossings:
         return alone(t, [&] { solveCrossings(points, sc.tangles.crossings, sc.selfThickness); });
       case Stage::ColliderContacts: {

@@ -116,11 +116,11 @@ struct SolverScratch {
   std::uint64_t selfLeafTopology = UINT64_MAX;
   int selfConeRest = 0;     // sub-steps left without a walk
   int selfConeGiveUps = 0;  // walks in a row that gave up
-  // The batched solver's groups of self contacts (vertex_groups.hpp), and
-  // their scratch.
+  // The batched solver's groups of self contacts (partitionSelfContacts),
+  // and its scratch: the contacts reordered, each one's group.
   std::vector<std::uint32_t> selfBlockStart;
   std::vector<SelfContact> selfSorted;
-  std::vector<std::uint8_t> groupScratch;
+  std::vector<std::uint8_t> selfGroup;
   // The constraints of each chunk of triangles (in triangle order); for
   // each detection thread, the last lookup that met each vertex and which
   // of its triangles skip it (self_collision.cpp), the vertices a lookup
