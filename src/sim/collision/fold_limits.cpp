@@ -16,6 +16,10 @@ namespace {
 // Hinges per chunk of the parallel choice (a 128² cloth makes 24).
 constexpr std::size_t kHingesPerChunk = 2048;
 
+std::size_t chunksOf(const Cloth& cloth) {
+  return (cloth.bend.size() + kHingesPerChunk - 1) / kHingesPerChunk;
+}
+
 }  // namespace
 
 float foldLimit(float thickness, float altitude) {
@@ -43,7 +47,6 @@ std::size_t beginFoldLimits(World& world) {
   SolverScratch& sc = *world.scratch;
   FoldLimits& fl = sc.foldLimits;
   fl.active.clear();
-  fl.chunks = 0;
   const Cloth& cloth = world.cloth;
   const std::size_t count = cloth.bend.size();
   if (count == 0) return 0;
@@ -59,9 +62,8 @@ std::size_t beginFoldLimits(World& world) {
     fl.topology = cloth.topologyVersion;
     fl.thickness = sc.selfThickness;
   }
-  const std::size_t chunks = (count + kHingesPerChunk - 1) / kHingesPerChunk;
+  const std::size_t chunks = chunksOf(cloth);
   fl.chunkActive.resize(std::max(fl.chunkActive.size(), chunks));
-  fl.chunks = chunks;
   return chunks;
 }
 
@@ -102,7 +104,7 @@ void chooseFoldLimitsOf(World& world, std::size_t c) {
 void joinFoldLimits(World& world) {
   FoldLimits& fl = world.scratch->foldLimits;
   fl.active.clear();
-  for (std::size_t c = 0; c < fl.chunks; ++c)
+  for (std::size_t c = 0; c < chunksOf(world.cloth); ++c)
     fl.active.insert(fl.active.end(), fl.chunkActive[c].begin(), fl.chunkActive[c].end());
 }
 

@@ -48,10 +48,8 @@ struct FoldLimits {
   // For the topology and thickness they were made for: each hinge's bound
   // and the cosine below which a hinge is within kFoldLimitWindow of it.
   std::vector<float> bound, cosWithin;
-  // The choice's scratch: each chunk of hinges' limits, and this sub-step's
-  // number of chunks.
+  // The choice's scratch: each chunk of hinges' limits.
   std::vector<std::vector<FoldLimit>> chunkActive;
-  std::size_t chunks = 0;
   std::uint64_t topology = UINT64_MAX;
   float thickness = -1.0f;
 };
