@@ -4,8 +4,8 @@
 // hanging cloth at its defaults in 5 ms, measured the way a user meets them:
 // frame by frame from rest, stage by stage of the motion. The targets were
 // set on a machine where W1(128) as plain PBD (1 × 10) took 4.3 / 2.3 ms a
-// frame on 1 / 2 threads; that yardstick is timed before each run and after
-// the last, and the targets are read in this machine's milliseconds.
+// frame on 1 / 2 threads; that yardstick is stepped between each run's
+// blocks of frames, and the targets are read in this machine's milliseconds.
 
 #include <string>
 #include <vector>
