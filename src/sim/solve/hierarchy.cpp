@@ -96,6 +96,26 @@ void packLevel(const std::vector<Edge>& edges, const std::vector<std::uint32_t>&
   }
 }
 
+// The level's per-constraint and per-parent copies by cloth index
+// (HierarchyLevel::aVertex, parentVertex), once its vertices and masses are
+// known.
+void indexByVertex(HierarchyLevel& out) {
+  const std::size_t count = out.a.size();
+  out.aVertex.resize(count);
+  out.bVertex.resize(count);
+  out.aInvMass.resize(count);
+  out.bInvMass.resize(count);
+  for (std::size_t j = 0; j < count; ++j) {
+    out.aVertex[j] = out.vertex[out.a[j]];
+    out.bVertex[j] = out.vertex[out.b[j]];
+    out.aInvMass[j] = out.invMass[out.a[j]];
+    out.bInvMass[j] = out.invMass[out.b[j]];
+  }
+  out.parentVertex.resize(out.parent.size());
+  for (std::size_t q = 0; q < out.parent.size(); ++q)
+    out.parentVertex[q] = out.vertex[out.parent[q]];
+}
+
 }  // namespace
 
 Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int maxLevels) {
@@ -245,6 +265,7 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
       nextFixed[k] = fixed[kept[k]];
       out.invMass[k] = coarseMass[k] > 0.0 ? float(1.0 / coarseMass[k]) : 0.0f;
     }
+    indexByVertex(out);
     g = makeGraph(c, next);
     global = std::move(nextGlobal);
     mass = std::move(nextMass);
@@ -267,11 +288,10 @@ void saveStart(const Points& pts, Hierarchy& hierarchy, std::size_t b, std::size
 void projectLevel(const Points& pts, const HierarchyLevel& level, float kStretch, std::size_t b,
                   std::size_t e) {
   const float uniformSlack = stretchLimitSlack(kStretch);
-  const std::uint32_t* vertex = level.vertex.data();
   for (std::size_t j = b; j < e; ++j) {
-    const std::uint32_t ga = vertex[level.a[j]], gb = vertex[level.b[j]];
-    const float wa = pts.invMass(ga) > 0.0f ? level.invMass[level.a[j]] : 0.0f;
-    const float wb = pts.invMass(gb) > 0.0f ? level.invMass[level.b[j]] : 0.0f;
+    const std::uint32_t ga = level.aVertex[j], gb = level.bVertex[j];
+    const float wa = pts.invMass(ga) > 0.0f ? level.aInvMass[j] : 0.0f;
+    const float wb = pts.invMass(gb) > 0.0f ? level.bInvMass[j] : 0.0f;
     const float wSum = wa + wb;
     if (!(wSum > 0.0f)) continue;
     glm::vec3& pa = pts.p(ga);
@@ -291,13 +311,12 @@ void projectLevel(const Points& pts, const HierarchyLevel& level, float kStretch
 // Move a level's fine vertices [b, e) by their parents' corrections.
 void interpolateLevel(const Points& pts, const HierarchyLevel& level,
                       const std::vector<glm::vec3>& start, std::size_t b, std::size_t e) {
-  const std::uint32_t* vertex = level.vertex.data();
   for (std::size_t k = b; k < e; ++k) {
     const std::uint32_t f = level.fine[k];
     if (!(pts.invMass(f) > 0.0f)) continue;
     glm::vec3 delta(0.0f);
     for (std::uint32_t q = level.parentStart[k]; q < level.parentStart[k + 1]; ++q) {
-      const std::uint32_t g = vertex[level.parent[q]];
+      const std::uint32_t g = level.parentVertex[q];
       delta += level.weight[q] * (pts.p(g) - start[g]);
     }
     pts.p(f) += delta;

@@ -48,6 +48,10 @@ struct HierarchyLevel {
   std::vector<std::uint32_t> a, b;
   std::vector<float> rest;
   std::vector<float> stiffness;  // the least material multiplier (cloth.hpp) of its edges
+  // Per constraint, a's and b's cloth indices and inverse masses on this
+  // level: what the projection reads, without going through `vertex`.
+  std::vector<std::uint32_t> aVertex, bVertex;
+  std::vector<float> aInvMass, bInvMass;
   // A level of at least kSplitFine fine vertices whose constraints mostly
   // join vertices of one block of cloth indices (coloring.hpp): its
   // constraints by block, each block's in the order above, and those across
@@ -60,6 +64,7 @@ struct HierarchyLevel {
   // summing to 1: parents [parentStart[k], parentStart[k + 1]).
   std::vector<std::uint32_t> fine, parentStart, parent;
   std::vector<float> weight;
+  std::vector<std::uint32_t> parentVertex;  // the parents' cloth indices: vertex[parent[q]]
 };
 
 struct Hierarchy {
