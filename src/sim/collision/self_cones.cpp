@@ -9,18 +9,6 @@
 
 namespace drape::sim {
 
-Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3& shift, float by) {
-  Aabb b{s.x[v[0]], s.x[v[0]]};
-  for (int k = 0; k < count; ++k) {
-    const glm::vec3 to = s.p[v[k]] - shift;
-    b.min = glm::min(b.min, glm::min(s.x[v[k]], to));
-    b.max = glm::max(b.max, glm::max(s.x[v[k]], to));
-  }
-  b.min -= glm::vec3(by);
-  b.max += glm::vec3(by);
-  return b;
-}
-
 namespace {
 
 // The contacts' cone walk (cone_tree.hpp): a connected patch whose normals

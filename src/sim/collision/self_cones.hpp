@@ -19,8 +19,20 @@ class ThreadTeam;
 // moves by `shift` over it (x → p − shift), grown by `by`. Whether a vertex
 // comes near a triangle depends only on their relative motion, so any
 // common shift gives the same pairs; the cloth's mean motion keeps the
-// boxes of a falling or carried cloth small.
-Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3& shift, float by);
+// boxes of a falling or carried cloth small. Inline: the lookups call it
+// for every triangle and vertex of every sub-step, with a count of 3 or 1.
+inline Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const glm::vec3& shift,
+                     float by) {
+  Aabb b{s.x[v[0]], s.x[v[0]]};
+  for (int k = 0; k < count; ++k) {
+    const glm::vec3 to = s.p[v[k]] - shift;
+    b.min = glm::min(b.min, glm::min(s.x[v[k]], to));
+    b.max = glm::max(b.max, glm::max(s.x[v[k]], to));
+  }
+  b.min -= glm::vec3(by);
+  b.max += glm::vec3(by);
+  return b;
+}
 
 // Into the solver scratch's selfExposed the triangles of the leaves the walk
 // leaves, and into selfExposedVertices their vertices; both empty (every
