@@ -299,7 +299,7 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
   auto emit = [&](const glm::vec3& qLocal, const glm::vec3& nLocal) {
     out.collider = 0;
     out.q = to.toWorld(qLocal);
-    out.n = glm::normalize(to.rotation * nLocal);
+    out.n = glm::normalize(to.rotate(nLocal));
     out.surfaceShift = out.q - from.toWorld(qLocal);
     out.approachSpeed = 0.0f;
     out.touched = false;

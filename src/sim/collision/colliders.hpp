@@ -66,10 +66,18 @@ const char* colliderKindName(ColliderKind kind);
 struct Pose {
   glm::vec3 position{0.0f};
   glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
-  glm::vec3 toLocal(const glm::vec3& world) const {
-    return glm::conjugate(rotation) * (world - position);
+  // Every free vertex meets every shape through these twice a sub-step;
+  // most shapes are not turned, and the identity is then skipped (it
+  // changes nothing but the sign of a zero).
+  bool unrotated() const {
+    return rotation.w == 1.0f && rotation.x == 0.0f && rotation.y == 0.0f && rotation.z == 0.0f;
   }
-  glm::vec3 toWorld(const glm::vec3& local) const { return position + rotation * local; }
+  glm::vec3 rotate(const glm::vec3& v) const { return unrotated() ? v : rotation * v; }
+  glm::vec3 toLocal(const glm::vec3& world) const {
+    const glm::vec3 d = world - position;
+    return unrotated() ? d : glm::conjugate(rotation) * d;
+  }
+  glm::vec3 toWorld(const glm::vec3& local) const { return position + rotate(local); }
 };
 Pose poseAt(const Collider& c, double t);
 

@@ -31,7 +31,7 @@ namespace {
 void place(const Pose& from, const Pose& to, const glm::vec3& qLocal, const glm::vec3& nLocal,
            float reach, FeatureContact& out) {
   out.reach = reach;
-  out.n = glm::normalize(to.rotation * nLocal);
+  out.n = glm::normalize(to.rotate(nLocal));
   out.q = to.toWorld(qLocal);
   out.surfaceShift = out.q - from.toWorld(qLocal);
 }
