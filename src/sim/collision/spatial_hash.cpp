@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/collision/hash_scan.hpp"
+#include "sim/solve/kernel_args.hpp"
+
 namespace drape::sim {
 namespace {
 
@@ -156,13 +159,13 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
     }
   }
   for (std::size_t b = 1; b < tableSize; ++b) start_[b] += start_[b - 1];
-  // The boxes over too many cells follow the cells' entries, and 4 entries
-  // of padding follow them (read by the tests of four entries at a time,
-  // and never kept).
+  // The boxes over too many cells follow the cells' entries, and kPadding
+  // entries of padding follow them (read by the tests of four or eight
+  // entries at a time, and never kept).
   const std::size_t entryCount = start_[tableSize - 1];
   start_[tableSize] = std::uint32_t(entryCount);
   entryEnd_ = std::uint32_t(entryCount + large_.size());
-  items_.resize(entryEnd_ + 4);
+  items_.resize(entryEnd_ + kPadding);
   std::copy(large_.begin(), large_.end(), items_.begin() + std::ptrdiff_t(entryCount));
   for (std::size_t i = boxes.size(); i-- > 0;) {
     if (oneCell_[i] != UINT32_MAX)
@@ -171,7 +174,7 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
       forCells(ranges_[i], [&](std::size_t b) { items_[--start_[b]] = std::uint32_t(i); });
   }
   // The bounds in entry order: written in sequence, read from the boxes.
-  for (std::vector<float>& b : bounds_) b.resize(entryEnd_ + 4);
+  for (std::vector<float>& b : bounds_) b.resize(entryEnd_ + kPadding);
   for (std::size_t k = 0; k < entryEnd_; ++k) {
     const Aabb& b = boxes[items_[k]];
     for (int a = 0; a < 3; ++a) {
@@ -189,11 +192,24 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
   };
   // Entries begin … end − 1 (none when end ≤ begin: a row of no cells):
   // each is written, and the end moves past it when it overlaps.
+#if defined(DRAPE_HAVE_AVX2_KERNELS)
+  const bool eight = batch::avx2Available();
+  const float* const bounds[6] = {bounds_[0].data(), bounds_[1].data(), bounds_[2].data(),
+                                  bounds_[3].data(), bounds_[4].data(), bounds_[5].data()};
+  const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
+#endif
   auto run = [&](std::uint32_t begin, std::uint32_t end) {
     if (end <= begin) return;
     if (scanned) *scanned += end - begin;
-    room(end - begin + 4);
+    room(end - begin + kPadding);
     std::uint32_t* out = buffer.data() + count;
+#if defined(DRAPE_HAVE_AVX2_KERNELS)
+    if (eight) {
+      count = std::size_t(scanOverlapsAvx2(bounds, items_.data(), begin, end, lo, hi, out) -
+                          buffer.data());
+      return;
+    }
+#endif
     for (std::uint32_t k = begin; k < end; k += 4) {
       const unsigned hits = overlapMask4(k, box) & validMask(k, end);
       for (unsigned j = 0; j < 4; ++j) {

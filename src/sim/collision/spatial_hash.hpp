@@ -68,8 +68,9 @@ class SpatialHash {
   // An id can come more than once (a box over several of the cells, or
   // cells sharing a bucket), so the caller drops repeats. Cheaper than
   // query() when the stored boxes are points. Buckets' entries lie side by
-  // side in memory; they are tested four at a time and written without a
-  // branch each (a few in five pass, so a branch would mispredict often).
+  // side in memory; they are tested four at a time (eight with AVX2,
+  // hash_scan.hpp) and written without a branch each (a few in five pass,
+  // so a branch would mispredict often).
   // `scanned`, where given, grows by the entries compared.
   std::size_t collect(const Aabb& box, std::vector<std::uint32_t>& buffer,
                       std::size_t* scanned = nullptr) const;
@@ -117,11 +118,12 @@ class SpatialHash {
   glm::i64vec3 lo_{0}, dims_{0};      // dense: the occupied block of cells
   std::vector<std::uint32_t> start_;  // bucket b is items_[start_[b], start_[b + 1])
   // The cells' entries, then the boxes over too many cells (from
-  // start_.back() to entryEnd_), then 4 entries of padding.
+  // start_.back() to entryEnd_), then kPadding entries of padding.
+  static constexpr std::uint32_t kPadding = 8;
   std::vector<std::uint32_t> items_;
   std::uint32_t entryEnd_ = 0;
   // The box of each entry of items_, one array per bound (min x, y, z, then
-  // max x, y, z), with 4 entries of padding at the end.
+  // max x, y, z), with kPadding entries of padding at the end.
   std::vector<float> bounds_[6];
   std::vector<std::uint32_t> large_;    // build's scratch: boxes over more than kMaxCells cells
   std::vector<std::uint32_t> oneCell_;  // build's scratch: the bucket of a box in one cell

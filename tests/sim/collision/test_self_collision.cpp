@@ -18,6 +18,7 @@
 #include "sim/collision/self_contact.hpp"
 #include "sim/collision/spatial_hash.hpp"
 #include "sim/collision/vertex_triangle.hpp"
+#include "sim/solve/kernel_args.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
@@ -181,11 +182,20 @@ TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
             EXPECT_EQ(found, expected)
                 << "query " << q << ", cell " << cell << ", layout " << int(layout);
             // collect(), which query() sorts: the same ids, some maybe more than
-            // once, into a buffer that starts short and holds stale ids.
-            std::vector<std::uint32_t> buffer(1, 12345u);
-            const std::size_t count = hash.collect(query, buffer);
-            ASSERT_LE(count, buffer.size());
-            std::vector<std::uint32_t> collected(buffer.begin(), buffer.begin() + long(count));
+            // once, into a buffer that starts short and holds stale ids; the
+            // same ones in the same order with AVX2 (eight at a time) and
+            // without (four at a time).
+            std::vector<std::uint32_t> byPath[2];
+            for (const bool avx2 : {true, false}) {
+              sim::batch::setAvx2Enabled(avx2);
+              std::vector<std::uint32_t> buffer(1, 12345u);
+              const std::size_t count = hash.collect(query, buffer);
+              ASSERT_LE(count, buffer.size());
+              byPath[avx2].assign(buffer.begin(), buffer.begin() + long(count));
+            }
+            sim::batch::setAvx2Enabled(true);
+            EXPECT_EQ(byPath[0], byPath[1]) << "query " << q << ", cell " << cell;
+            std::vector<std::uint32_t> collected = byPath[1];
             std::sort(collected.begin(), collected.end());
             collected.erase(std::unique(collected.begin(), collected.end()), collected.end());
             EXPECT_EQ(collected, expected) << "query " << q << ", cell " << cell;
