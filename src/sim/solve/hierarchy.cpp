@@ -284,6 +284,10 @@ void saveStart(const Points& pts, Hierarchy& hierarchy, std::size_t b, std::size
   for (std::size_t k = b; k < e; ++k) hierarchy.start[vertex[k]] = pts.p(vertex[k]);
 }
 
+// A squared length below this share of the squared limit is surely within
+// it, whatever the roundings of the square root and the products.
+constexpr float kSurelyShort = 1.0f - 1e-5f;
+
 // Project constraints [b, e) of a level, in order.
 void projectLevel(const Points& pts, const HierarchyLevel& level, float kStretch, std::size_t b,
                   std::size_t e) {
@@ -297,10 +301,15 @@ void projectLevel(const Points& pts, const HierarchyLevel& level, float kStretch
     glm::vec3& pa = pts.p(ga);
     glm::vec3& pb = pts.p(gb);
     const glm::vec3 d = pa - pb;
-    const float len = glm::length(d);
     const float m = level.stiffness[j];
     const float rest = level.rest[j] *
                        (m == 1.0f ? uniformSlack : stretchLimitSlack(std::min(1.0f, kStretch * m)));
+    // Most limits hold (on the lying 128² drape, five in six of level 0's):
+    // squared lengths short of the limit by far more than either rounding
+    // skip them without a square root, with the same outcome.
+    const float len2 = glm::dot(d, d);
+    if (len2 < kSurelyShort * (rest * rest)) continue;
+    const float len = std::sqrt(len2);  // glm::length(d)
     if (!(len > rest)) continue;
     const glm::vec3 corr = ((len - rest) / (len * wSum)) * d;
     pa -= wa * corr;
