@@ -221,7 +221,10 @@ void generateContacts(World& world, double t0, float h, std::size_t besides, F&&
 // the penetration: static), else `limit` of it (kinetic).
 glm::vec3 frictionCorrection(const glm::vec3& slip, const glm::vec3& n, float limit) {
   const glm::vec3 tangential = slip - glm::dot(slip, n) * n;
-  const float len = glm::length(tangential);
+  // Resting contacts mostly stick: known without a square root.
+  const float len2 = glm::dot(tangential, tangential);
+  if (surelyShorter(len2, limit)) return tangential;
+  const float len = std::sqrt(len2);  // glm::length(tangential)
   if (len <= limit) return tangential;
   return len > 0.0f ? tangential * (limit / len) : glm::vec3(0.0f);
 }

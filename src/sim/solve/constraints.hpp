@@ -236,6 +236,14 @@ bool pbdScale(const ConstraintEval<N, T>& e, const T* w, T& s) {
   return true;
 }
 
+// Whether a length whose square is `length2` is surely below `limit` (≥ 0):
+// short of it by far more than the roundings of a square root and of the
+// products, so that the root need not be taken to know (most coarse limits
+// and most resting contacts' friction hold).
+inline bool surelyShorter(float length2, float limit) {
+  return length2 < (1.0f - 1e-5f) * (limit * limit);
+}
+
 // PBD: the stiffness per iteration that leaves an error of (1 − k) after n
 // iterations, k' = 1 − (1 − k)^(1/n) (paper §3.3).
 inline float linearizedStiffness(float k, int iterations) {

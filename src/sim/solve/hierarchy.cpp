@@ -6,6 +6,7 @@
 #include "sim/cloth.hpp"
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/coloring.hpp"
+#include "sim/solve/constraints.hpp"
 #include "sim/solve/ranges.hpp"
 #include "sim/thread_team.hpp"
 #include "sim/world.hpp"
@@ -284,10 +285,6 @@ void saveStart(const Points& pts, Hierarchy& hierarchy, std::size_t b, std::size
   for (std::size_t k = b; k < e; ++k) hierarchy.start[vertex[k]] = pts.p(vertex[k]);
 }
 
-// A squared length below this share of the squared limit is surely within
-// it, whatever the roundings of the square root and the products.
-constexpr float kSurelyShort = 1.0f - 1e-5f;
-
 // Project constraints [b, e) of a level, in order.
 void projectLevel(const Points& pts, const HierarchyLevel& level, float kStretch, std::size_t b,
                   std::size_t e) {
@@ -305,10 +302,9 @@ void projectLevel(const Points& pts, const HierarchyLevel& level, float kStretch
     const float rest = level.rest[j] *
                        (m == 1.0f ? uniformSlack : stretchLimitSlack(std::min(1.0f, kStretch * m)));
     // Most limits hold (on the lying 128² drape, five in six of level 0's):
-    // squared lengths short of the limit by far more than either rounding
-    // skip them without a square root, with the same outcome.
+    // known without a square root.
     const float len2 = glm::dot(d, d);
-    if (len2 < kSurelyShort * (rest * rest)) continue;
+    if (surelyShorter(len2, rest)) continue;
     const float len = std::sqrt(len2);  // glm::length(d)
     if (!(len > rest)) continue;
     const glm::vec3 corr = ((len - rest) / (len * wSum)) * d;
