@@ -456,7 +456,8 @@ void findSelfContacts(World& world) {
   sc.selfThreadSeen.resize(std::size_t(team.size()));
   sc.selfThreadFound.resize(std::size_t(team.size()));
   sc.selfThreadKept.resize(std::size_t(kGroup) * std::size_t(team.size()));
-  for (std::vector<std::uint32_t>& seen : sc.selfThreadSeen) seen.assign(n, UINT32_MAX);
+  // Each thread clears its own marks in its first chunk.
+  sc.selfThreadCleared.assign(std::size_t(team.size()), 0);
   // Where far more vertices lie near each triangle than a cloth piles up
   // (all the triangles of a fan meet at its hub, and its rim lies in a few
   // cells), the lookups take time quadratic in the mesh: a chunk over its
@@ -467,7 +468,12 @@ void findSelfContacts(World& world) {
     std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
     pairs.clear();
     std::size_t visited = 0;
-    std::uint32_t* seen = sc.selfThreadSeen[std::size_t(thread)].data();
+    std::vector<std::uint32_t>& threadSeen = sc.selfThreadSeen[std::size_t(thread)];
+    if (!sc.selfThreadCleared[std::size_t(thread)]) {
+      threadSeen.assign(n, UINT32_MAX);
+      sc.selfThreadCleared[std::size_t(thread)] = 1;
+    }
+    std::uint32_t* seen = threadSeen.data();
     std::vector<std::uint32_t>& found = sc.selfThreadFound[std::size_t(thread)];
     std::vector<std::uint32_t>* kept =
         &sc.selfThreadKept[std::size_t(kGroup) * std::size_t(thread)];
