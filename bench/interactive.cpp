@@ -74,7 +74,7 @@ class Yardstick {
 };
 
 // Frames of a run between the yardstick's blocks, and the yardstick's
-// frames in each block (the 200 frames of the drape beside 300 of it).
+// frames in each block (the 200 frames of the drape beside 285 of it).
 constexpr int kRunBlock = 10;
 constexpr int kYardstickBlock = 15;
 

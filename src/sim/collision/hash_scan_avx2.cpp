@@ -44,7 +44,7 @@ std::uint32_t* scanOverlapsAvx2(const float* const (&bounds)[6], const std::uint
     if (end - k < 8) mask &= (1u << (end - k)) - 1u;
     // The kept ids moved to the front, written whole; the end moves past them.
     const __m256i lanes =
-        _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kKeptLanes[mask])));
+        _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(&kKeptLanes[mask])));
     const __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(items + k));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permutevar8x32_epi32(ids, lanes));
     out += __builtin_popcount(mask);
