@@ -48,22 +48,6 @@ bool prepareSelfContacts(World& world);
 void buildSelfHash(World& world);
 void findSelfContacts(World& world);
 
-// Project the constraints on the predicted positions: stiffness 1, mass
-// weighted (paper §3.3), so the four vertices move and momentum is kept;
-// each projection corrects at most the contact's `deepest` of its violation.
-void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
-                       float thickness);
-
-// For the batched solver's threads: reorder the solver scratch's selfContacts into
-// kSelfBlocks groups, each of the constraints whose four vertices all lie in
-// one block of vertex indices (a quarter of them), and a last group of the
-// rest, each group in the old order. Groups 0 … kSelfBlocks − 1 share no
-// vertex, so they can be projected side by side; the rest after them. Fills
-// the solver scratch's selfBlockStart: group g is [start[g], start[g + 1]). The
-// same for any thread count.
-constexpr std::size_t kSelfBlocks = 4;
-void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount);
-
 // Edge–triangle crossings of the current positions: pairs of a mesh edge and a
 // triangle sharing no vertex with it where the edge passes through the
 // triangle's interior (segmentCrossesTriangleStrictly: surfaces that only
