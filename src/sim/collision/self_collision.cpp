@@ -457,7 +457,7 @@ void findSelfContacts(World& world) {
   sc.selfThreadFound.resize(std::size_t(team.size()));
   sc.selfThreadKept.resize(std::size_t(kGroup) * std::size_t(team.size()));
   // Each thread clears its own marks in its first chunk.
-  sc.selfThreadCleared.assign(std::size_t(team.size()), 0);
+  std::vector<std::uint8_t> cleared(std::size_t(team.size()), 0);
   // Where far more vertices lie near each triangle than a cloth piles up
   // (all the triangles of a fan meet at its hub, and its rim lies in a few
   // cells), the lookups take time quadratic in the mesh: a chunk over its
@@ -469,9 +469,9 @@ void findSelfContacts(World& world) {
     pairs.clear();
     std::size_t visited = 0;
     std::vector<std::uint32_t>& threadSeen = sc.selfThreadSeen[std::size_t(thread)];
-    if (!sc.selfThreadCleared[std::size_t(thread)]) {
+    if (!cleared[std::size_t(thread)]) {
       threadSeen.assign(n, UINT32_MAX);
-      sc.selfThreadCleared[std::size_t(thread)] = 1;
+      cleared[std::size_t(thread)] = 1;
     }
     std::uint32_t* seen = threadSeen.data();
     std::vector<std::uint32_t>& found = sc.selfThreadFound[std::size_t(thread)];

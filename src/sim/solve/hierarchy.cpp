@@ -97,10 +97,10 @@ void packLevel(const std::vector<Edge>& edges, const std::vector<std::uint32_t>&
   }
 }
 
-// The level's per-constraint and per-parent copies by cloth index
-// (HierarchyLevel::aVertex, parentVertex), once its vertices and masses are
-// known.
-void indexByVertex(HierarchyLevel& out) {
+// The level's constraints' cloth indices and inverse masses
+// (HierarchyLevel::aVertex), from their indices into its vertices and the
+// vertices' inverse masses.
+void indexByVertex(const std::vector<float>& invMass, HierarchyLevel& out) {
   const std::size_t count = out.a.size();
   out.aVertex.resize(count);
   out.bVertex.resize(count);
@@ -109,12 +109,9 @@ void indexByVertex(HierarchyLevel& out) {
   for (std::size_t j = 0; j < count; ++j) {
     out.aVertex[j] = out.vertex[out.a[j]];
     out.bVertex[j] = out.vertex[out.b[j]];
-    out.aInvMass[j] = out.invMass[out.a[j]];
-    out.bInvMass[j] = out.invMass[out.b[j]];
+    out.aInvMass[j] = invMass[out.a[j]];
+    out.bInvMass[j] = invMass[out.b[j]];
   }
-  out.parentVertex.resize(out.parent.size());
-  for (std::size_t q = 0; q < out.parent.size(); ++q)
-    out.parentVertex[q] = out.vertex[out.parent[q]];
 }
 
 }  // namespace
@@ -181,29 +178,30 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
     // inverse rest distance.
     std::vector<double> coarseMass(c);
     for (std::size_t k = 0; k < c; ++k) coarseMass[k] = mass[kept[k]];
+    std::vector<std::uint32_t> parent;  // indices into the level's vertices
     out.parentStart.push_back(0);
     for (std::uint32_t i = 0; i < m; ++i) {
       if (coarse[i] != UINT32_MAX) continue;
       double sum = 0.0;
-      const std::size_t first = out.parent.size();
+      const std::size_t first = parent.size();
       for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k)
         if (coarse[g.adj[k]] != UINT32_MAX) {
-          out.parent.push_back(coarse[g.adj[k]]);
+          parent.push_back(coarse[g.adj[k]]);
           out.weight.push_back(1.0f / g.len[k]);
           sum += double(out.weight.back());
         }
       // None next to it: the kept vertices two edges away (a grid's cell
       // centre), each once, by its shortest path.
-      if (out.parent.size() == first)
+      if (parent.size() == first)
         for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k)
           for (std::uint32_t l = g.start[g.adj[k]]; l < g.start[g.adj[k] + 1]; ++l) {
             const std::uint32_t u = g.adj[l];
             if (coarse[u] == UINT32_MAX) continue;
             const float inv = 1.0f / (g.len[k] + g.len[l]);
             std::size_t q = first;
-            while (q < out.parent.size() && out.parent[q] != coarse[u]) ++q;
-            if (q == out.parent.size()) {
-              out.parent.push_back(coarse[u]);
+            while (q < parent.size() && parent[q] != coarse[u]) ++q;
+            if (q == parent.size()) {
+              parent.push_back(coarse[u]);
               out.weight.push_back(inv);
               sum += double(inv);
             } else if (inv > out.weight[q]) {
@@ -211,14 +209,16 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
               out.weight[q] = inv;
             }
           }
-      if (out.parent.size() == first) continue;  // isolated: no neighbour at all
-      for (std::size_t k = first; k < out.parent.size(); ++k) {
+      if (parent.size() == first) continue;  // isolated: no neighbour at all
+      for (std::size_t k = first; k < parent.size(); ++k) {
         out.weight[k] = float(double(out.weight[k]) / sum);
-        coarseMass[out.parent[k]] += double(out.weight[k]) * mass[i];
+        coarseMass[parent[k]] += double(out.weight[k]) * mass[i];
       }
       out.fine.push_back(global[i]);
-      out.parentStart.push_back(std::uint32_t(out.parent.size()));
+      out.parentStart.push_back(std::uint32_t(parent.size()));
     }
+    out.parent.resize(parent.size());
+    for (std::size_t q = 0; q < parent.size(); ++q) out.parent[q] = out.vertex[parent[q]];
     // Coarse constraints over two finer edges (through a vertex not kept)
     // and over three (through an edge between two vertices not kept).
     std::vector<Edge> next;
@@ -259,14 +259,14 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
     std::vector<std::uint32_t> nextGlobal(c);
     std::vector<double> nextMass(c);
     std::vector<char> nextFixed(c);
-    out.invMass.resize(c);
+    std::vector<float> invMass(c);
     for (std::size_t k = 0; k < c; ++k) {
       nextGlobal[k] = global[kept[k]];
       nextMass[k] = coarseMass[k];
       nextFixed[k] = fixed[kept[k]];
-      out.invMass[k] = coarseMass[k] > 0.0 ? float(1.0 / coarseMass[k]) : 0.0f;
+      invMass[k] = coarseMass[k] > 0.0 ? float(1.0 / coarseMass[k]) : 0.0f;
     }
-    indexByVertex(out);
+    indexByVertex(invMass, out);
     g = makeGraph(c, next);
     global = std::move(nextGlobal);
     mass = std::move(nextMass);
@@ -321,7 +321,7 @@ void interpolateLevel(const Points& pts, const HierarchyLevel& level,
     if (!(pts.invMass(f) > 0.0f)) continue;
     glm::vec3 delta(0.0f);
     for (std::uint32_t q = level.parentStart[k]; q < level.parentStart[k + 1]; ++q) {
-      const std::uint32_t g = level.parentVertex[q];
+      const std::uint32_t g = level.parent[q];
       delta += level.weight[q] * (pts.p(g) - start[g]);
     }
     pts.p(f) += delta;

@@ -37,10 +37,8 @@ class ThreadTeam;
 constexpr std::size_t kSplitFine = 2048;
 
 struct HierarchyLevel {
-  // The level's vertices (indices into the cloth) and their inverse masses:
-  // each keeps its own mass plus its share of the finer vertices it leads.
+  // The level's vertices (indices into the cloth).
   std::vector<std::uint32_t> vertex;
-  std::vector<float> invMass;
   // Unilateral distance constraints, by index into `vertex`, in a fixed
   // order (sorted by vertex pair): one sweep in this order carries a
   // correction across the level, where colour by colour would take a sweep
@@ -49,7 +47,9 @@ struct HierarchyLevel {
   std::vector<float> rest;
   std::vector<float> stiffness;  // the least material multiplier (cloth.hpp) of its edges
   // Per constraint, a's and b's cloth indices and inverse masses on this
-  // level: what the projection reads, without going through `vertex`.
+  // level (each vertex keeps its own mass plus its share of the finer
+  // vertices it leads): what the projection reads, without going through
+  // `vertex`.
   std::vector<std::uint32_t> aVertex, bVertex;
   std::vector<float> aInvMass, bInvMass;
   // A level of at least kSplitFine fine vertices whose constraints mostly
@@ -59,12 +59,11 @@ struct HierarchyLevel {
   // [blockStart[g], blockStart[g + 1]), the rest from blockStart[kSolveBlocks].
   // Empty otherwise.
   std::vector<std::uint32_t> blockStart;
-  // The finer level's vertices that this level does not keep (cloth
-  // indices), each with its parents (indices into `vertex`) and weights
-  // summing to 1: parents [parentStart[k], parentStart[k + 1]).
+  // The finer level's vertices that this level does not keep, each with its
+  // parents (vertices of this level) and weights summing to 1: parents
+  // [parentStart[k], parentStart[k + 1]). Cloth indices, all of them.
   std::vector<std::uint32_t> fine, parentStart, parent;
   std::vector<float> weight;
-  std::vector<std::uint32_t> parentVertex;  // the parents' cloth indices: vertex[parent[q]]
 };
 
 struct Hierarchy {

@@ -78,7 +78,7 @@ NewtonCoarse buildNewtonCoarse(const Cloth& cloth, const std::vector<float>& w) 
     for (std::size_t k = 0; k < level.fine.size(); ++k) {
       Weights acc;
       for (std::uint32_t q = level.parentStart[k]; q < level.parentStart[k + 1]; ++q)
-        for (const auto& [c, wt] : rep[level.parentVertex[q]])
+        for (const auto& [c, wt] : rep[level.parent[q]])
           acc.emplace_back(c, wt * double(level.weight[q]));
       std::sort(acc.begin(), acc.end(),
                 [](const auto& x, const auto& y) { return x.first < y.first; });

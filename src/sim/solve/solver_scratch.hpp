@@ -127,7 +127,6 @@ struct SolverScratch {
   // found, and for each triangle of a lookup (two: a quad's) those it keeps.
   std::vector<std::vector<SelfContact>> selfChunkPairs;
   std::vector<std::vector<std::uint32_t>> selfThreadSeen, selfThreadFound, selfThreadKept;
-  std::vector<std::uint8_t> selfThreadCleared;  // per thread: its seen marks cleared this sub-step
   float selfCell = 0.0f;
   float selfThickness = 0.0f;      // the distance the contacts keep (selfThickness())
   float selfDepenetration = 0.0f;  // the most a contact moves out beyond its approach
