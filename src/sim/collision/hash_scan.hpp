@@ -3,6 +3,7 @@
 // a time with AVX2. Compiled for AVX2 in a file of its own and called only
 // where the CPU has it (batch::avx2Available()); the hash scans four at a
 // time with SSE2 otherwise. Both keep the same entries in the same order.
+// Against one box, or two at once (the two triangles of a quad).
 
 #include <cstdint>
 
@@ -16,5 +17,12 @@ namespace drape::sim {
 std::uint32_t* scanOverlapsAvx2(const float* const (&bounds)[6], const std::uint32_t* items,
                                 std::uint32_t begin, std::uint32_t end, const float (&lo)[3],
                                 const float (&hi)[3], std::uint32_t* out);
+
+// As scanOverlapsAvx2, against two boxes [lo[0], hi[0]] and [lo[1], hi[1]]:
+// each entry that overlaps either, as 4 items[k] + 1 (it overlaps the
+// first) + 2 (the second). The ids are below 2^30.
+std::uint32_t* scanTaggedAvx2(const float* const (&bounds)[6], const std::uint32_t* items,
+                              std::uint32_t begin, std::uint32_t end, const float (&lo)[2][3],
+                              const float (&hi)[2][3], std::uint32_t* out);
 
 }  // namespace drape::sim

@@ -88,6 +88,40 @@ bool shares(const glm::uvec3& t, std::uint32_t v) {
   return t[0] == v || t[1] == v || t[2] == v;
 }
 
+bool shareEdge(const glm::uvec3& a, const glm::uvec3& b) {
+  return int(shares(b, a[0])) + int(shares(b, a[1])) + int(shares(b, a[2])) == 2;
+}
+
+// The lists of buildTriangleNeighbours joined for each triangle t that
+// shares an edge with t + 1, each vertex once with the bits of the two that
+// skip it (SolverScratch::selfPairNear): a lookup of the pair marks each
+// vertex with one write instead of a read and a write per list it is in.
+void buildPairNeighbours(const Cloth& cloth, const std::vector<std::uint32_t>& nearStart,
+                         const std::vector<std::uint32_t>& near, std::vector<std::uint32_t>& start,
+                         std::vector<std::uint32_t>& pairNear) {
+  const std::size_t n = cloth.vertexCount();
+  const std::size_t count = cloth.triangles.size();
+  pairNear.clear();
+  start.assign(count + 1, 0);
+  std::vector<std::uint32_t> stamp(n, UINT32_MAX), at(n, 0);
+  for (std::size_t t = 0; t < count; ++t) {
+    start[t] = std::uint32_t(pairNear.size());
+    if (t + 1 == count || !shareEdge(cloth.triangles[t], cloth.triangles[t + 1])) continue;
+    for (std::uint32_t k = 0; k < 2; ++k)
+      for (std::uint32_t j = nearStart[t + k]; j < nearStart[t + k + 1]; ++j) {
+        const std::uint32_t v = near[j];
+        if (stamp[v] == std::uint32_t(t)) {
+          pairNear[at[v]] |= 1u << k;
+          continue;
+        }
+        stamp[v] = std::uint32_t(t);
+        at[v] = std::uint32_t(pairNear.size());
+        pairNear.push_back(4 * v + (1u << k));
+      }
+  }
+  start[count] = std::uint32_t(pairNear.size());
+}
+
 // Hash cells of two mean edges: a triangle's query (its swept box grown by
 // the reach and by the largest vertex box) then spans a few cells a side,
 // each holding a few vertices (measured: 1, 2, 3 and 4 edges per cell).
@@ -118,7 +152,7 @@ class TriangleLookup {
   // Set up for triangle t, the k-th of the lookup whose stamp in `seen` is
   // `stamp` (findPairs).
   void init(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
-            std::uint32_t* seen, std::uint32_t stamp, int k) {
+            std::uint32_t* seen, std::uint32_t stamp, int k, bool mark) {
     sc_ = &*world.scratch;
     s_ = &world.state;
     tri_ = world.cloth.triangles[t];
@@ -136,9 +170,11 @@ class TriangleLookup {
     // constraints. Each triangle's list is made once per mesh, without the
     // repeats of its corners' lists (on a piled 128² drape, 7.5 → 6.9 ms on
     // one thread).
+    // (Unless the pair's joint list marks them: findPairs.)
     const std::uint32_t* near = sc.selfTriNear.data();
     const std::uint32_t mine = stamp | (1u << k);
-    for (std::uint32_t j = sc.selfTriNearStart[t], end = sc.selfTriNearStart[t + 1]; j < end; ++j) {
+    for (std::uint32_t j = sc.selfTriNearStart[t], end = mark ? sc.selfTriNearStart[t + 1] : j;
+         j < end; ++j) {
       const std::uint32_t v = near[j];
       seen[v] = (seen[v] & ~kSeenMask) == stamp ? seen[v] | mine : mine;
     }
@@ -155,12 +191,11 @@ class TriangleLookup {
 
   const Aabb& box() const { return box_; }
 
-  // Vertex i, whose box `ib` the hash found near box(), neither a repeat
+  // Vertex i, whose box the hash found overlapping box(), neither a repeat
   // nor one of the triangle's neighbours: kept for the exact test (test(),
   // which appends its constraint, if it gets one, to `pairs`).
-  void take(std::uint32_t i, const Aabb& ib, std::vector<SelfContact>& pairs) {
+  void take(std::uint32_t i, std::vector<SelfContact>& pairs) {
     const State& s = *s_;
-    if (!ib.overlaps(box_)) return;
     if (pinned_ && s.w[i] == 0.0f) return;
     if (hub_ && joinedToCorner(i)) return;
     // Two parts inside contours (untangle.hpp) lie on the wrong sides of
@@ -258,54 +293,54 @@ class TriangleLookup {
   int waitingCount_ = 0;
 };
 
-bool shareEdge(const glm::uvec3& a, const glm::uvec3& b) {
-  return int(shares(b, a[0])) + int(shares(b, a[1])) + int(shares(b, a[2])) == 2;
-}
-
 // The constraints of triangles t … t + count − 1: the vertices the hash
 // finds near each one's query box that vertexTriangleSide accepts, appended
 // to `pairs` triangle by triangle, each one's in the hash's order (sorted
 // later; the pairs of one vertex come in triangle order); returns how many
 // entries of the hash it compared. Neighbouring triangles have boxes that
-// mostly overlap, so one lookup of their joint box serves them all; `found`
-// holds what it finds, `kept[k]` what the k-th triangle keeps of it. One
-// entry per vertex of `seen` drops the repeats and each triangle's
-// neighbours: the lookup's stamp (t << kSeenBits) with bit k set where the
-// k-th triangle skips the vertex (one read a vertex, not one a triangle).
+// mostly overlap, so one lookup of their joint cells serves them all,
+// testing each vertex's box against each triangle's; `found` holds what it
+// finds (tagged with the triangles whose boxes it overlaps), `kept[k]` what
+// the k-th triangle keeps of it. One entry per vertex of `seen` drops the
+// repeats and each triangle's neighbours: the lookup's stamp (t <<
+// kSeenBits) with bit k set where the k-th triangle skips the vertex (one
+// read a vertex, not one a triangle).
 std::size_t findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift,
                       float base, std::uint32_t* seen, std::vector<std::uint32_t>& found,
                       std::vector<std::uint32_t>* kept, std::vector<SelfContact>& pairs) {
+  static_assert(kGroup == 2 && kSeenBits == 2, "pairs' lists hold two bits a vertex");
+  const SolverScratch& sc = *world.scratch;
   TriangleLookup group[kGroup];
   const std::uint32_t stamp = t << kSeenBits;
+  const bool paired = count == 2;
   for (int k = 0; k < count; ++k)
-    group[k].init(world, t + std::uint32_t(k), shift, base, seen, stamp, k);
-  Aabb joint = group[0].box();
-  for (int k = 1; k < count; ++k) {
-    joint.min = glm::min(joint.min, group[k].box().min);
-    joint.max = glm::max(joint.max, group[k].box().max);
+    group[k].init(world, t + std::uint32_t(k), shift, base, seen, stamp, k, !paired);
+  if (paired) {
+    const std::uint32_t* near = sc.selfPairNear.data();
+    for (std::uint32_t j = sc.selfPairNearStart[t], end = sc.selfPairNearStart[t + 1]; j < end; ++j)
+      seen[near[j] >> 2] = stamp | (near[j] & kSeenMask);
   }
+  // Each vertex whose box overlaps either triangle's once, tagged with the
+  // triangles it overlaps (SpatialHash::collectTagged).
   std::size_t scanned = 0;
-  const std::size_t n = world.scratch->selfHash.collect(joint, found, &scanned);
+  const std::size_t n =
+      sc.selfHash.collectTagged(group[0].box(), group[count - 1].box(), found, &scanned);
   for (int k = 0; k < count; ++k) kept[k].resize(std::max(kept[k].size(), n));
   std::size_t keptCount[kGroup] = {};
   const std::uint32_t all = stamp | ((1u << count) - 1u);
   for (std::size_t j = 0; j < n; ++j) {
-    const std::uint32_t v = found[j];
+    const std::uint32_t v = found[j] >> 2, overlaps = found[j] & kSeenMask;
     const std::uint32_t mark = seen[v];
     if (mark == all) continue;
     const std::uint32_t skip = (mark & ~kSeenMask) == stamp ? mark : stamp;
     seen[v] = all;
     for (int k = 0; k < count; ++k) {
       kept[k][keptCount[k]] = v;
-      keptCount[k] += (skip >> k) & 1u ? 0 : 1;
+      keptCount[k] += (skip >> k) & 1u ? 0 : (overlaps >> k) & 1u;
     }
   }
-  const std::vector<Aabb>& boxes = world.scratch->selfBoxes;
   for (int k = 0; k < count; ++k) {
-    for (std::size_t j = 0; j < keptCount[k]; ++j) {
-      const std::uint32_t v = kept[k][j];
-      group[k].take(v, boxes[v], pairs);
-    }
+    for (std::size_t j = 0; j < keptCount[k]; ++j) group[k].take(kept[k][j], pairs);
     group[k].test(pairs);
   }
   return scanned;
@@ -340,10 +375,12 @@ bool prepareSelfContacts(World& world) {
   if (world.params.self_collision == 0) return false;
   const Cloth& cloth = world.cloth;
   // A lookup's stamp in `seen` is its first triangle's index shifted past
-  // kSeenBits (findPairs), short of the fill UINT32_MAX.
+  // kSeenBits (findPairs), short of the fill UINT32_MAX; a vertex's id
+  // shifted so, with a bit for each triangle of a lookup, is what the
+  // lookup finds and what a pair's list holds.
   constexpr std::size_t kMostTriangles = (std::size_t(1) << (32 - kSeenBits)) - 1;
   if (sc.selfTooDenseTopology == cloth.topologyVersion ||
-      cloth.triangles.size() >= kMostTriangles) {
+      cloth.triangles.size() >= kMostTriangles || world.state.x.size() >= kMostTriangles) {
     world.stats.selfCollisionTooDense = true;
     return false;
   }
@@ -355,6 +392,8 @@ bool prepareSelfContacts(World& world) {
     buildAdjacency(cloth, sc.selfAdjStart, sc.selfAdj);
     buildTriangleNeighbours(cloth, sc.selfAdjStart, sc.selfAdj, sc.selfTriNearStart, sc.selfTriNear,
                             sc.selfTriHub);
+    buildPairNeighbours(cloth, sc.selfTriNearStart, sc.selfTriNear, sc.selfPairNearStart,
+                        sc.selfPairNear);
     sc.selfCellVersion = cloth.topologyVersion;
     sc.selfCellEdges = cloth.stretch.size();
   }

@@ -11,14 +11,33 @@ namespace drape::sim {
 namespace {
 
 // floor(x / cell), clamped: a far-flung vertex must not overflow the
-// integer cell index. Without a call to floor (not inlined without SSE4.1).
+// integer cell index (cells beyond ±2^30 share the last one). Without a
+// call to floor (not inlined without SSE4.1).
+constexpr double kFarthestCell = double(1 << 30);
 inline std::int64_t cellCoord(float x, float inverseCell) {
   double c = double(x) * double(inverseCell);
-  if (!(c >= -1e15)) c = -1e15;  // NaN too
-  if (!(c <= 1e15)) c = 1e15;
+  if (!(c >= -kFarthestCell)) c = -kFarthestCell;  // NaN too
+  if (!(c <= kFarthestCell)) c = kFarthestCell;
   const std::int64_t i = std::int64_t(c);  // rounds towards zero
   return i - std::int64_t(double(i) > c);
 }
+
+#if defined(__SSE2__)
+// cellCoord of a and b, two at a time: the same operations on each lane.
+inline void cellCoords(float a, float b, double inverseCell, std::int64_t& i, std::int64_t& j) {
+  __m128d c = _mm_mul_pd(_mm_set_pd(double(b), double(a)), _mm_set1_pd(inverseCell));
+  // max and min take their second operand where the first is NaN.
+  c = _mm_max_pd(c, _mm_set1_pd(-kFarthestCell));
+  c = _mm_min_pd(c, _mm_set1_pd(kFarthestCell));
+  const __m128i t = _mm_cvttpd_epi32(c);  // rounds towards zero
+  const __m128i below = _mm_castpd_si128(_mm_cmpgt_pd(_mm_cvtepi32_pd(t), c));
+  // The comparison's lanes are 64 bits wide; the integers sit in the low 32
+  // bits of the first two 32-bit lanes.
+  const __m128i floor = _mm_add_epi32(t, _mm_shuffle_epi32(below, _MM_SHUFFLE(3, 3, 2, 0)));
+  i = _mm_cvtsi128_si32(floor);
+  j = _mm_cvtsi128_si32(_mm_shuffle_epi32(floor, _MM_SHUFFLE(1, 1, 1, 1)));
+}
+#endif
 
 }  // namespace
 
@@ -31,10 +50,17 @@ std::uint64_t SpatialHash::CellRange::count() const {
 }
 
 SpatialHash::CellRange SpatialHash::cellsOf(const Aabb& b) const {
-  return {{cellCoord(b.min.x, inverseCell_), cellCoord(b.min.y, inverseCell_),
-           cellCoord(b.min.z, inverseCell_)},
-          {cellCoord(b.max.x, inverseCell_), cellCoord(b.max.y, inverseCell_),
-           cellCoord(b.max.z, inverseCell_)}};
+  CellRange r;
+#if defined(__SSE2__)
+  const double inverse = double(inverseCell_);
+  for (int a = 0; a < 3; ++a) cellCoords(b.min[a], b.max[a], inverse, r.lo[a], r.hi[a]);
+#else
+  for (int a = 0; a < 3; ++a) {
+    r.lo[a] = cellCoord(b.min[a], inverseCell_);
+    r.hi[a] = cellCoord(b.max[a], inverseCell_);
+  }
+#endif
+  return r;
 }
 
 std::size_t SpatialHash::bucketOf(std::int64_t x, std::int64_t y, std::int64_t z) const {
@@ -184,12 +210,36 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   }
 }
 
+template <typename Run>
+void SpatialHash::forEachRun(const Aabb& box, Run&& run) const {
+  CellRange r = cellsOf(insert_ == Insert::Centre ? Aabb{box.min - reach_, box.max + reach_} : box);
+  if (dense_) {
+    // Cells outside the occupied block hold nothing; a row of cells is one
+    // run of entries.
+    r.lo = glm::max(r.lo, lo_);
+    r.hi = glm::min(r.hi, lo_ + dims_ - glm::i64vec3(1));
+    // A box beside the block on some axis (lo > hi there) meets no cell.
+    if (r.lo.x > r.hi.x) r.hi.z = r.lo.z - 1;
+    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
+      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
+        run(start_[denseIndex(r.lo.x, y, z)], start_[denseIndex(r.hi.x, y, z) + 1]);
+  } else if (r.count() > kMaxCells) {
+    run(0, entryEnd_);  // every entry: each box at least once
+    return;
+  } else {
+    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
+      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
+        for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x) {
+          const std::size_t b = bucketOf(x, y, z);
+          run(start_[b], start_[b + 1]);
+        }
+  }
+  run(start_.back(), entryEnd_);  // the boxes over too many cells
+}
+
 std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& buffer,
                                  std::size_t* scanned) const {
   std::size_t count = 0;
-  auto room = [&](std::size_t more) {
-    if (buffer.size() < count + more) buffer.resize(2 * (count + more));
-  };
   // Entries begin … end − 1 (none when end ≤ begin: a row of no cells):
   // each is written, and the end moves past it when it overlaps.
 #if defined(DRAPE_HAVE_AVX2_KERNELS)
@@ -198,10 +248,11 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
                                   bounds_[3].data(), bounds_[4].data(), bounds_[5].data()};
   const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
 #endif
-  auto run = [&](std::uint32_t begin, std::uint32_t end) {
+  forEachRun(box, [&](std::uint32_t begin, std::uint32_t end) {
     if (end <= begin) return;
     if (scanned) *scanned += end - begin;
-    room(end - begin + kPadding);
+    if (buffer.size() < count + end - begin + kPadding)
+      buffer.resize(2 * (count + end - begin + kPadding));
     std::uint32_t* out = buffer.data() + count;
 #if defined(DRAPE_HAVE_AVX2_KERNELS)
     if (eight) {
@@ -218,30 +269,46 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
       }
     }
     count = std::size_t(out - buffer.data());
-  };
-  CellRange r = cellsOf(insert_ == Insert::Centre ? Aabb{box.min - reach_, box.max + reach_} : box);
-  if (dense_) {
-    // Cells outside the occupied block hold nothing; a row of cells is one
-    // run of entries.
-    r.lo = glm::max(r.lo, lo_);
-    r.hi = glm::min(r.hi, lo_ + dims_ - glm::i64vec3(1));
-    // A box beside the block on some axis (lo > hi there) meets no cell.
-    if (r.lo.x > r.hi.x) r.hi.z = r.lo.z - 1;
-    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
-      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
-        run(start_[denseIndex(r.lo.x, y, z)], start_[denseIndex(r.hi.x, y, z) + 1]);
-  } else if (r.count() > kMaxCells) {
-    run(0, entryEnd_);  // every entry: each box at least once
-    return count;
-  } else {
-    for (std::int64_t z = r.lo.z; z <= r.hi.z; ++z)
-      for (std::int64_t y = r.lo.y; y <= r.hi.y; ++y)
-        for (std::int64_t x = r.lo.x; x <= r.hi.x; ++x) {
-          const std::size_t b = bucketOf(x, y, z);
-          run(start_[b], start_[b + 1]);
-        }
-  }
-  run(start_.back(), entryEnd_);  // the boxes over too many cells
+  });
+  return count;
+}
+
+std::size_t SpatialHash::collectTagged(const Aabb& a, const Aabb& b,
+                                       std::vector<std::uint32_t>& buffer,
+                                       std::size_t* scanned) const {
+  std::size_t count = 0;
+#if defined(DRAPE_HAVE_AVX2_KERNELS)
+  const bool eight = batch::avx2Available();
+  const float* const bounds[6] = {bounds_[0].data(), bounds_[1].data(), bounds_[2].data(),
+                                  bounds_[3].data(), bounds_[4].data(), bounds_[5].data()};
+  const float lo[2][3] = {{a.min.x, a.min.y, a.min.z}, {b.min.x, b.min.y, b.min.z}};
+  const float hi[2][3] = {{a.max.x, a.max.y, a.max.z}, {b.max.x, b.max.y, b.max.z}};
+#endif
+  const Aabb joint{glm::min(a.min, b.min), glm::max(a.max, b.max)};
+  forEachRun(joint, [&](std::uint32_t begin, std::uint32_t end) {
+    if (end <= begin) return;
+    if (scanned) *scanned += end - begin;
+    if (buffer.size() < count + end - begin + kPadding)
+      buffer.resize(2 * (count + end - begin + kPadding));
+    std::uint32_t* out = buffer.data() + count;
+#if defined(DRAPE_HAVE_AVX2_KERNELS)
+    if (eight) {
+      count = std::size_t(scanTaggedAvx2(bounds, items_.data(), begin, end, lo, hi, out) -
+                          buffer.data());
+      return;
+    }
+#endif
+    for (std::uint32_t k = begin; k < end; k += 4) {
+      const unsigned valid = validMask(k, end);
+      const unsigned first = overlapMask4(k, a) & valid, second = overlapMask4(k, b) & valid;
+      for (unsigned j = 0; j < 4; ++j) {
+        const unsigned tag = ((first >> j) & 1u) | (((second >> j) & 1u) << 1);
+        *out = 4 * items_[k + j] + tag;
+        out += tag != 0 ? 1 : 0;
+      }
+    }
+    count = std::size_t(out - buffer.data());
+  });
   return count;
 }
 

@@ -74,6 +74,11 @@ class SpatialHash {
   // `scanned`, where given, grows by the entries compared.
   std::size_t collect(const Aabb& box, std::vector<std::uint32_t>& buffer,
                       std::size_t* scanned = nullptr) const;
+  // As collect(), against two boxes at once (the two triangles of a quad):
+  // each entry whose box overlaps a or b, as 4 id + 1 (it overlaps a) + 2
+  // (it overlaps b), in bucket order. For a hash of fewer than 2^30 boxes.
+  std::size_t collectTagged(const Aabb& a, const Aabb& b, std::vector<std::uint32_t>& buffer,
+                            std::size_t* scanned = nullptr) const;
   bool dense() const { return dense_; }
 
  private:
@@ -87,6 +92,10 @@ class SpatialHash {
     return end - k < 4 ? (1u << (end - k)) - 1u : 15u;
   }
   std::size_t bucketOf(std::int64_t x, std::int64_t y, std::int64_t z) const;
+  // run(begin, end) for each run of entries a query of `box` reads (its
+  // cells, and the boxes over too many cells).
+  template <typename Run>
+  void forEachRun(const Aabb& box, Run&& run) const;
   // Bit j set when entry k + j overlaps `box` (entries past the end read the
   // padding).
   unsigned overlapMask4(std::uint32_t k, const Aabb& box) const {

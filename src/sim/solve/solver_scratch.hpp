@@ -107,6 +107,10 @@ struct SolverScratch {
   std::vector<std::uint32_t> selfStart, selfAdjStart, selfAdj;
   std::vector<std::uint32_t> selfTriNearStart, selfTriNear;
   std::vector<std::uint8_t> selfTriHub;  // a corner with too many edges to list
+  // Per triangle t that shares an edge with t + 1, the vertices either of
+  // the two skips, each once as 4 v + 1 (t skips it) + 2 (t + 1 does)
+  // (CSR; an empty range for the others): what a lookup of the pair marks.
+  std::vector<std::uint32_t> selfPairNearStart, selfPairNear;
   // The triangles whose lookups may find a contact (1; empty: all), the
   // vertices they may find (1), and the cone walk that chose them; each leaf
   // of the tree's vertices (CSR), for the tree's topology selfLeafTopology.

@@ -199,6 +199,31 @@ TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
             std::sort(collected.begin(), collected.end());
             collected.erase(std::unique(collected.begin(), collected.end()), collected.end());
             EXPECT_EQ(collected, expected) << "query " << q << ", cell " << cell;
+            // collectTagged(): against the query and a box beside it at once,
+            // each box that overlaps either as 4 id + 1 (the query) + 2 (the
+            // other); the same entries in the same order both ways.
+            const glm::vec3 shift(size(rng), -size(rng), size(rng));
+            const sim::Aabb other{query.min + shift, query.max + shift};
+            std::vector<std::uint32_t> expectedTagged;
+            for (std::uint32_t i = 0; i < boxes.size(); ++i) {
+              const std::uint32_t tag =
+                  (boxes[i].overlaps(query) ? 1u : 0u) | (boxes[i].overlaps(other) ? 2u : 0u);
+              if (tag != 0 && (!keep || keep[i])) expectedTagged.push_back(4 * i + tag);
+            }
+            std::vector<std::uint32_t> taggedByPath[2];
+            for (const bool avx2 : {true, false}) {
+              sim::batch::setAvx2Enabled(avx2);
+              std::vector<std::uint32_t> buffer(1, 12345u);
+              const std::size_t count = hash.collectTagged(query, other, buffer);
+              sim::batch::setAvx2Enabled(true);
+              ASSERT_LE(count, buffer.size());
+              taggedByPath[avx2].assign(buffer.begin(), buffer.begin() + long(count));
+            }
+            EXPECT_EQ(taggedByPath[0], taggedByPath[1]) << "query " << q << ", cell " << cell;
+            std::vector<std::uint32_t> tagged = taggedByPath[1];
+            std::sort(tagged.begin(), tagged.end());
+            tagged.erase(std::unique(tagged.begin(), tagged.end()), tagged.end());
+            EXPECT_EQ(tagged, expectedTagged) << "query " << q << ", cell " << cell;
           }
         }
 }
