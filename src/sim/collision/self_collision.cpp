@@ -218,7 +218,7 @@ class TriangleLookup {
     if (planes_ == Planes::Unknown) {
       const glm::vec3 from[3] = {s.x[tri_[0]], s.x[tri_[1]], s.x[tri_[2]]};
       const glm::vec3 to[3] = {s.p[tri_[0]], s.p[tri_[1]], s.p[tri_[2]]};
-      for (int k = 0; k < 3; ++k) corner_[k] = glm::dvec3(from[k]);
+      triangle_ = DoubleTriangle(glm::dvec3(from[0]), glm::dvec3(from[1]), glm::dvec3(from[2]));
       motion_ = triangleMotion(from, to);
       planes_ = motion_.start.valid && motion_.end.valid ? Planes::Valid : Planes::Sliver;
     }
@@ -259,10 +259,12 @@ class TriangleLookup {
   bool passesThrough(std::uint32_t q) const {
     const SolverScratch& sc = *sc_;
     const State& s = *s_;
-    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
-      if (segmentCrossesTriangle(glm::dvec3(s.x[q]), glm::dvec3(s.x[sc.selfAdj[k]]), corner_[0],
-                                 corner_[1], corner_[2]))
-        return true;
+    const glm::dvec3 p(s.x[q]);
+    const double dp = triangle_.side(p);
+    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k) {
+      const glm::dvec3 end(s.x[sc.selfAdj[k]]);
+      if (triangle_.crossedBy(p, dp, end, triangle_.side(end))) return true;
+    }
     return false;
   }
 
@@ -285,7 +287,7 @@ class TriangleLookup {
   const std::uint32_t* region_ = nullptr;
   std::uint32_t triRegion_ = 0;
   enum class Planes : std::uint8_t { Unknown, Valid, Sliver } planes_ = Planes::Unknown;
-  glm::dvec3 corner_[3];
+  DoubleTriangle triangle_;  // at the start of the step
   TriangleMotion motion_;
   // Vertices that passed the cheap tests, tested exactly four at a time.
   static constexpr int kWaiting = 4;

@@ -59,19 +59,27 @@ int vertexSides4(const TriangleMotion& m, const glm::vec3 (&q0)[4], const glm::v
                  const float (&reach)[4], int count, float thickness, int (&side)[4],
                  float (&approach)[4]);
 
-// Does segment [p, q] pass through triangle (a, b, c)? Double precision.
-// Inline: detection asks it for every edge of every vertex that gets a
-// constraint.
-inline bool segmentCrossesTriangle(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a,
-                                   const glm::dvec3& b, const glm::dvec3& c) {
-  const glm::dvec3 N = glm::cross(b - a, c - a);
-  const double dp = glm::dot(p - a, N), dq = glm::dot(q - a, N);
-  if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || dp == dq) return false;
-  const glm::dvec3 x = p + (dp / (dp - dq)) * (q - p);
-  return glm::dot(glm::cross(b - a, x - a), N) >= 0.0 &&
-         glm::dot(glm::cross(c - b, x - b), N) >= 0.0 &&
-         glm::dot(glm::cross(a - c, x - c), N) >= 0.0;
-}
+// A triangle (a, b, c) in double precision, for the tests of many
+// segments against it: detection asks whether each edge of every vertex
+// that gets a constraint passes through the triangle, and the edges of one
+// vertex share an end.
+struct DoubleTriangle {
+  glm::dvec3 a{0.0}, b{0.0}, c{0.0}, N{0.0};  // N = (b − a) × (c − a)
+  DoubleTriangle() = default;
+  DoubleTriangle(const glm::dvec3& a_, const glm::dvec3& b_, const glm::dvec3& c_)
+      : a(a_), b(b_), c(c_), N(glm::cross(b_ - a_, c_ - a_)) {}
+  // p's distance from the plane, times |N|.
+  double side(const glm::dvec3& p) const { return glm::dot(p - a, N); }
+  // Does segment [p, q] pass through the triangle, dp and dq being side(p)
+  // and side(q)?
+  bool crossedBy(const glm::dvec3& p, double dp, const glm::dvec3& q, double dq) const {
+    if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || dp == dq) return false;
+    const glm::dvec3 x = p + (dp / (dp - dq)) * (q - p);
+    return glm::dot(glm::cross(b - a, x - a), N) >= 0.0 &&
+           glm::dot(glm::cross(c - b, x - b), N) >= 0.0 &&
+           glm::dot(glm::cross(a - c, x - c), N) >= 0.0;
+  }
+};
 
 // Whether segment p–q passes through the interior of triangle (a, b, c):
 // its ends strictly on either side of the plane and the crossing point
