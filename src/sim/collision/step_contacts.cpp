@@ -40,6 +40,18 @@ constexpr std::uint64_t kTangleSearchEveryWhileCrossed = 2;
 constexpr std::uint64_t kTangleSearchEveryWhileCalm = 8;
 constexpr int kCleanSearchesToCalm = 2;
 constexpr float kCalmTravel = 0.05f;
+// One search for self contacts serves every sub-step of a frame
+// (selfContactSpan) where the cloth is calm (as above, at kSpanTravel
+// thicknesses a sub-step against the neighbours) and still: its mean
+// velocity moves it less than that too, and no hand drags it. Its sweep is
+// the first sub-step's motion carried on to the frame's end. The 128²
+// drape's frames from frame 87 on (a lying cloth: 0.012–0.02); the fold
+// and the drape at every size peak at and end with the crossings they did
+// with a search each sub-step, and 16 copies of the flag end with none
+// (one did before). Once a frame in every frame, the 128² drape had 4,187
+// crossings at frame 40, and calm alone let the falling cloth land within
+// one search (docs/performance.md).
+constexpr float kSpanTravel = 0.025f;
 
 // The most a span of the cloth (an edge, a triangle's side) may be stretched
 // over its longest rest edge and still meet the colliders' features.
@@ -229,7 +241,48 @@ glm::vec3 frictionCorrection(const glm::vec3& slip, const glm::vec3& n, float li
   return len > 0.0f ? tangential * (limit / len) : glm::vec3(0.0f);
 }
 
+// A cloth that has stopped making crossings and barely changes shape
+// (findTangles).
+bool isCalm(const World& world, float travel = kCalmTravel) {
+  const SolverScratch& sc = *world.scratch;
+  return sc.tangles.cleanSearches >= kCleanSearchesToCalm &&
+         sc.selfTravelMean < travel * sc.selfThickness;
+}
+
+// With a span of more than one sub-step, the predicted positions carried
+// on to its end, x + span (p − x), in place of State::p while the self
+// contacts are looked for (sweepAhead, then swapAhead to put p back, and
+// to swap them in and out again).
+void sweepAhead(World& world, int span) {
+  if (span <= 1) return;
+  State& s = world.state;
+  std::vector<glm::vec3>& ahead = world.scratch->selfAhead;
+  ahead.resize(s.p.size());
+  for (std::size_t i = 0; i < s.p.size(); ++i) ahead[i] = s.x[i] + float(span) * (s.p[i] - s.x[i]);
+  std::swap(s.p, ahead);
+}
+void swapAhead(World& world, int span) {
+  if (span > 1) std::swap(world.state.p, world.scratch->selfAhead);
+}
+
 }  // namespace
+
+int selfContactSpan(const World& world, int substeps) {
+  const SolverScratch& sc = *world.scratch;
+  const bool own = world.stats.crossingFactor == 1;
+  // A hand pulls in the iterations, beyond the sweep of the prediction.
+  if (world.params.self_collision == 0 || !own || world.grab.active || !isCalm(world, kSpanTravel))
+    return 1;
+  // A falling cloth barely changes shape until it lands, and then within a
+  // frame: its mean velocity over a sub-step, against the same share of
+  // the thickness.
+  const std::vector<glm::vec3>& v = world.state.v;
+  glm::dvec3 sum(0.0);
+  for (const glm::vec3& vi : v) sum += glm::dvec3(vi);
+  const float h = world.params.dt / float(std::max(substeps, 1));
+  const float meanMove = v.empty() ? 0.0f : float(glm::length(sum / double(v.size()))) * h;
+  return meanMove < kSpanTravel * sc.selfThickness ? substeps : 1;
+}
 
 void finishSubstep(World& world, double t0, float h) {
   State& s = world.state;
@@ -273,9 +326,7 @@ void findTangles(World& world, StepTimings& timing) {
   // smooth parts ruled out); in the frames between, the crossings found
   // are checked again.
   const Cloth& cloth = world.cloth;
-  const SolverScratch& sc = *world.scratch;
-  const bool calm = tangles.cleanSearches >= kCleanSearchesToCalm &&
-                    sc.selfTravelMean < kCalmTravel * sc.selfThickness;
+  const bool calm = isCalm(world);
   if (tangles.tooDenseTopology == cloth.topologyVersion) {
     tangles.crossings.clear();  // a mesh too dense to search: not again until it changes
   } else if (world.frame % (!tangles.crossings.empty() ? kTangleSearchEveryWhileCrossed
@@ -304,22 +355,33 @@ void findTangles(World& world, StepTimings& timing) {
   timing.selfCollision += msSince(t);
 }
 
-void generateStepContacts(World& world, double t0, float h, StepTimings& timing) {
-  markCrossingVertices(world.scratch->tangles, world.state.x.size(),
-                       world.scratch->crossingVertices);
+void generateStepContacts(World& world, double t0, float h, StepTimings& timing, int span) {
+  SolverScratch& sc = *world.scratch;
+  markCrossingVertices(sc.tangles, world.state.x.size(), sc.crossingVertices);
   // Self-collision constraints (paper §4.3) and collision constraints (paper
-  // §3.4), once per sub-step. The self-collision hash is built on one
-  // thread while the others choose the fold limits and then, with it, find
-  // the collider contacts: the hash's time counts in selfCollision, the
-  // rest of that job (the fold limits' choice too) in collisions.
+  // §3.4), once per sub-step (the self contacts once per span). The
+  // self-collision hash is built on one thread while the others choose the
+  // fold limits and then, with it, find the collider contacts: the hash's
+  // time counts in selfCollision, the rest of that job (the fold limits'
+  // choice too) in collisions.
   auto t = Clock::now();
-  const bool self = prepareSelfContacts(world);
+  const bool search = span > 0;
+  if (search) {
+    sweepAhead(world, span);
+    sc.selfSearched = prepareSelfContacts(world);
+    swapAhead(world, span);
+    sc.selfTravelMean /= float(span);  // a sub-step's, as calm reads it
+  } else {
+    for (SelfContact& c : sc.selfContacts) c.touched = false;
+  }
+  const bool self = sc.selfSearched && world.params.self_collision != 0;
   const std::size_t foldChunks = self ? beginFoldLimits(world) : 0;
+  const std::size_t hashJobs = self && search ? 1 : 0;
   timing.selfCollision += msSince(t);
   t = Clock::now();
   double hashMs = 0.0;
-  generateContacts(world, t0, h, self ? 1 + foldChunks : 0, [&](std::size_t k) {
-    if (k > 0) return chooseFoldLimitsOf(world, k - 1);
+  generateContacts(world, t0, h, hashJobs + foldChunks, [&](std::size_t k) {
+    if (k >= hashJobs) return chooseFoldLimitsOf(world, k - hashJobs);
     const auto start = Clock::now();
     buildSelfHash(world);
     hashMs = msSince(start);
@@ -327,12 +389,16 @@ void generateStepContacts(World& world, double t0, float h, StepTimings& timing)
   timing.collisions += std::max(0.0, msSince(t) - hashMs);
   t = Clock::now();
   if (self) {
-    findSelfContacts(world);
+    if (search) {
+      swapAhead(world, span);
+      findSelfContacts(world);
+      swapAhead(world, span);
+      world.stats.selfContacts += sc.selfContacts.size();
+    }
     joinFoldLimits(world);
   } else {
-    world.scratch->foldLimits.active.clear();
+    sc.foldLimits.active.clear();
   }
-  world.stats.selfContacts += world.scratch->selfContacts.size();
   timing.selfCollision += msSince(t) + hashMs;
 }
 

@@ -24,7 +24,15 @@ void solveFeatureContacts(const Points& pts, const glm::vec3* x, const FeatureCo
 // the solver scratch's contacts) and self contacts (paper §4.3) for the motion
 // x → p from time t0, timed into `timing`.
 void moveToTargets(World& world, double t);
-void generateStepContacts(World& world, double t0, float h, StepTimings& timing);
+// The self contacts are found for the `span` sub-steps from this one, their
+// motion that of the sub-step carried on to the span's end (1: this
+// sub-step alone); a span of 0 keeps those found before.
+void generateStepContacts(World& world, double t0, float h, StepTimings& timing, int span = 1);
+// The sub-steps of this frame one search for self contacts serves: all of
+// them where the cloth is calm (its last searches for crossings found none,
+// and its vertices barely move against their neighbours) and the frame takes
+// its scene's sub-steps; else 1.
+int selfContactSpan(const World& world, int substeps);
 // With self collision: the cloth's crossings of itself at the start of the
 // frame and the parts inside their contours (untangle.hpp), for every
 // sub-step of the frame; timed into `timing`. Nothing without.

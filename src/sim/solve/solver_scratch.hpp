@@ -111,6 +111,11 @@ struct SolverScratch {
   // the two skips, each once as 4 v + 1 (t skips it) + 2 (t + 1 does)
   // (CSR; an empty range for the others): what a lookup of the pair marks.
   std::vector<std::uint32_t> selfPairNearStart, selfPairNear;
+  // A span's search for self contacts (step_contacts.hpp): the positions
+  // it sweeps to, while they are swapped into State::p, and whether it
+  // found there was anything to look for.
+  std::vector<glm::vec3> selfAhead;
+  bool selfSearched = false;
   // The triangles whose lookups may find a contact (1; empty: all), the
   // vertices they may find (1), and the cone walk that chose them; each leaf
   // of the tree's vertices (CSR), for the tree's topology selfLeafTopology.

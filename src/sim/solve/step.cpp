@@ -140,6 +140,9 @@ void step(World& world) {
                            sc.packedStretch, sc.packedBend, cloth, sc.kStretchEach, sc.kBendEach);
   }
 
+  // Self contacts found once for the frame's sub-steps where the cloth is
+  // calm (step_contacts.hpp).
+  const int span = selfContactSpan(world, substeps);
   for (int sub = 0; sub < substeps; ++sub) {
     world.grab.at = glm::mix(world.grab.from, world.grab.target, float(sub + 1) / float(substeps));
     if (prm.solver == SolverKind::MassSpring) {
@@ -159,7 +162,7 @@ void step(World& world) {
     predictBodies(world.bodies, prm.gravity, h);
     moveToTargets(world, t0 + double(h));
     timing.predict += msSince(t);
-    generateStepContacts(world, t0, h, timing);
+    generateStepContacts(world, t0, h, timing, sub % span == 0 ? span : 0);
 
     // Gauss-Seidel projection in a fixed order (paper §3.2).
     t = Clock::now();
