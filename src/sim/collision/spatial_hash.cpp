@@ -143,7 +143,7 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, float cell, Insert inser
   const double limit = layout == Layout::Dense
                            ? double(1u << 26)
                            : double(std::max<std::uint64_t>(1u << 16, 16 * boxes.size()));
-  // (Each coordinate lies within ±1e15, so hi − lo cannot overflow; with no
+  // (Each coordinate lies within ±2^30, so hi − lo cannot overflow; with no
   // entries lo > hi and there is no block.)
   const glm::dvec3 span =
       entries > 0 ? glm::dvec3(hi) - glm::dvec3(lo) + glm::dvec3(1.0) : glm::dvec3(0.0);

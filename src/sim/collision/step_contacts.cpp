@@ -370,7 +370,7 @@ void generateStepContacts(World& world, double t0, float h, StepTimings& timing,
     sweepAhead(world, span);
     sc.selfSearched = prepareSelfContacts(world);
     swapAhead(world, span);
-    sc.selfTravelMean /= float(span);  // a sub-step's, as calm reads it
+    if (sc.selfSearched) sc.selfTravelMean /= float(span);  // a sub-step's, as calm reads it
   } else {
     for (SelfContact& c : sc.selfContacts) c.touched = false;
   }
