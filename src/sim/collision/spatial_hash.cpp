@@ -237,46 +237,50 @@ void SpatialHash::forEachRun(const Aabb& box, Run&& run) const {
   run(start_.back(), entryEnd_);  // the boxes over too many cells
 }
 
+template <typename Scan>
+std::size_t SpatialHash::collectRuns(const Aabb& box, std::vector<std::uint32_t>& buffer,
+                                     std::size_t* scanned, Scan&& scan) const {
+  std::size_t count = 0;
+  forEachRun(box, [&](std::uint32_t begin, std::uint32_t end) {
+    if (end <= begin) return;
+    if (scanned) *scanned += end - begin;
+    if (buffer.size() < count + end - begin + kPadding)
+      buffer.resize(2 * (count + end - begin + kPadding));
+    count = std::size_t(scan(begin, end, buffer.data() + count) - buffer.data());
+  });
+  return count;
+}
+
 std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& buffer,
                                  std::size_t* scanned) const {
-  std::size_t count = 0;
-  // Entries begin … end − 1 (none when end ≤ begin: a row of no cells):
-  // each is written, and the end moves past it when it overlaps.
+  // Entries begin … end − 1: each is written, and the end moves past it
+  // when it overlaps.
 #if defined(DRAPE_HAVE_AVX2_KERNELS)
   const bool eight = batch::avx2Available();
   const float* const bounds[6] = {bounds_[0].data(), bounds_[1].data(), bounds_[2].data(),
                                   bounds_[3].data(), bounds_[4].data(), bounds_[5].data()};
   const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
 #endif
-  forEachRun(box, [&](std::uint32_t begin, std::uint32_t end) {
-    if (end <= begin) return;
-    if (scanned) *scanned += end - begin;
-    if (buffer.size() < count + end - begin + kPadding)
-      buffer.resize(2 * (count + end - begin + kPadding));
-    std::uint32_t* out = buffer.data() + count;
+  return collectRuns(box, buffer, scanned,
+                     [&](std::uint32_t begin, std::uint32_t end, std::uint32_t* out) {
 #if defined(DRAPE_HAVE_AVX2_KERNELS)
-    if (eight) {
-      count = std::size_t(scanOverlapsAvx2(bounds, items_.data(), begin, end, lo, hi, out) -
-                          buffer.data());
-      return;
-    }
+                       if (eight)
+                         return scanOverlapsAvx2(bounds, items_.data(), begin, end, lo, hi, out);
 #endif
-    for (std::uint32_t k = begin; k < end; k += 4) {
-      const unsigned hits = overlapMask4(k, box) & validMask(k, end);
-      for (unsigned j = 0; j < 4; ++j) {
-        *out = items_[k + j];
-        out += (hits >> j) & 1u;
-      }
-    }
-    count = std::size_t(out - buffer.data());
-  });
-  return count;
+                       for (std::uint32_t k = begin; k < end; k += 4) {
+                         const unsigned hits = overlapMask4(k, box) & validMask(k, end);
+                         for (unsigned j = 0; j < 4; ++j) {
+                           *out = items_[k + j];
+                           out += (hits >> j) & 1u;
+                         }
+                       }
+                       return out;
+                     });
 }
 
 std::size_t SpatialHash::collectTagged(const Aabb& a, const Aabb& b,
                                        std::vector<std::uint32_t>& buffer,
                                        std::size_t* scanned) const {
-  std::size_t count = 0;
 #if defined(DRAPE_HAVE_AVX2_KERNELS)
   const bool eight = batch::avx2Available();
   const float* const bounds[6] = {bounds_[0].data(), bounds_[1].data(), bounds_[2].data(),
@@ -285,31 +289,24 @@ std::size_t SpatialHash::collectTagged(const Aabb& a, const Aabb& b,
   const float hi[2][3] = {{a.max.x, a.max.y, a.max.z}, {b.max.x, b.max.y, b.max.z}};
 #endif
   const Aabb joint{glm::min(a.min, b.min), glm::max(a.max, b.max)};
-  forEachRun(joint, [&](std::uint32_t begin, std::uint32_t end) {
-    if (end <= begin) return;
-    if (scanned) *scanned += end - begin;
-    if (buffer.size() < count + end - begin + kPadding)
-      buffer.resize(2 * (count + end - begin + kPadding));
-    std::uint32_t* out = buffer.data() + count;
+  return collectRuns(joint, buffer, scanned,
+                     [&](std::uint32_t begin, std::uint32_t end, std::uint32_t* out) {
 #if defined(DRAPE_HAVE_AVX2_KERNELS)
-    if (eight) {
-      count = std::size_t(scanTaggedAvx2(bounds, items_.data(), begin, end, lo, hi, out) -
-                          buffer.data());
-      return;
-    }
+                       if (eight)
+                         return scanTaggedAvx2(bounds, items_.data(), begin, end, lo, hi, out);
 #endif
-    for (std::uint32_t k = begin; k < end; k += 4) {
-      const unsigned valid = validMask(k, end);
-      const unsigned first = overlapMask4(k, a) & valid, second = overlapMask4(k, b) & valid;
-      for (unsigned j = 0; j < 4; ++j) {
-        const unsigned tag = ((first >> j) & 1u) | (((second >> j) & 1u) << 1);
-        *out = 4 * items_[k + j] + tag;
-        out += tag != 0 ? 1 : 0;
-      }
-    }
-    count = std::size_t(out - buffer.data());
-  });
-  return count;
+                       for (std::uint32_t k = begin; k < end; k += 4) {
+                         const unsigned valid = validMask(k, end);
+                         const unsigned first = overlapMask4(k, a) & valid;
+                         const unsigned second = overlapMask4(k, b) & valid;
+                         for (unsigned j = 0; j < 4; ++j) {
+                           const unsigned tag = ((first >> j) & 1u) | (((second >> j) & 1u) << 1);
+                           *out = 4 * items_[k + j] + tag;
+                           out += tag != 0 ? 1 : 0;
+                         }
+                       }
+                       return out;
+                     });
 }
 
 void SpatialHash::query(const Aabb& box, std::vector<std::uint32_t>& out) const {

@@ -96,6 +96,12 @@ class SpatialHash {
   // cells, and the boxes over too many cells).
   template <typename Run>
   void forEachRun(const Aabb& box, Run&& run) const;
+  // The runs of a query of `box` into `buffer`, each through
+  // scan(begin, end, out), which writes what it keeps from `out` on (up to
+  // kPadding past it) and returns the end of what it kept.
+  template <typename Scan>
+  std::size_t collectRuns(const Aabb& box, std::vector<std::uint32_t>& buffer, std::size_t* scanned,
+                          Scan&& scan) const;
   // Bit j set when entry k + j overlaps `box` (entries past the end read the
   // padding).
   unsigned overlapMask4(std::uint32_t k, const Aabb& box) const {

@@ -185,20 +185,26 @@ TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
             // once, into a buffer that starts short and holds stale ids; the
             // same ones in the same order with AVX2 (eight at a time) and
             // without (four at a time).
-            std::vector<std::uint32_t> byPath[2];
-            for (const bool avx2 : {true, false}) {
+            // What collect (or collectTagged) leaves in such a buffer, with
+            // AVX2 or without.
+            auto collected = [&](bool avx2, auto&& collect) {
               sim::batch::setAvx2Enabled(avx2);
               std::vector<std::uint32_t> buffer(1, 12345u);
-              const std::size_t count = hash.collect(query, buffer);
+              const std::size_t count = collect(buffer);
               sim::batch::setAvx2Enabled(true);  // for the tests after, whatever happens here
-              ASSERT_LE(count, buffer.size());
-              byPath[avx2].assign(buffer.begin(), buffer.begin() + long(count));
-            }
-            EXPECT_EQ(byPath[0], byPath[1]) << "query " << q << ", cell " << cell;
-            std::vector<std::uint32_t> collected = byPath[1];
-            std::sort(collected.begin(), collected.end());
-            collected.erase(std::unique(collected.begin(), collected.end()), collected.end());
-            EXPECT_EQ(collected, expected) << "query " << q << ", cell " << cell;
+              EXPECT_LE(count, buffer.size());
+              buffer.resize(std::min(count, buffer.size()));
+              return buffer;
+            };
+            auto plain = [&](std::vector<std::uint32_t>& buffer) {
+              return hash.collect(query, buffer);
+            };
+            std::vector<std::uint32_t> byPath = collected(true, plain);
+            EXPECT_EQ(collected(false, plain), byPath) << "query " << q << ", cell " << cell;
+            std::vector<std::uint32_t> ids = byPath;
+            std::sort(ids.begin(), ids.end());
+            ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+            EXPECT_EQ(ids, expected) << "query " << q << ", cell " << cell;
             // collectTagged(): against the query and a box beside it at once,
             // each box that overlaps either as 4 id + 1 (the query) + 2 (the
             // other); the same entries in the same order both ways.
@@ -210,17 +216,11 @@ TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
                   (boxes[i].overlaps(query) ? 1u : 0u) | (boxes[i].overlaps(other) ? 2u : 0u);
               if (tag != 0 && (!keep || keep[i])) expectedTagged.push_back(4 * i + tag);
             }
-            std::vector<std::uint32_t> taggedByPath[2];
-            for (const bool avx2 : {true, false}) {
-              sim::batch::setAvx2Enabled(avx2);
-              std::vector<std::uint32_t> buffer(1, 12345u);
-              const std::size_t count = hash.collectTagged(query, other, buffer);
-              sim::batch::setAvx2Enabled(true);
-              ASSERT_LE(count, buffer.size());
-              taggedByPath[avx2].assign(buffer.begin(), buffer.begin() + long(count));
-            }
-            EXPECT_EQ(taggedByPath[0], taggedByPath[1]) << "query " << q << ", cell " << cell;
-            std::vector<std::uint32_t> tagged = taggedByPath[1];
+            auto both = [&](std::vector<std::uint32_t>& buffer) {
+              return hash.collectTagged(query, other, buffer);
+            };
+            std::vector<std::uint32_t> tagged = collected(true, both);
+            EXPECT_EQ(collected(false, both), tagged) << "query " << q << ", cell " << cell;
             std::sort(tagged.begin(), tagged.end());
             tagged.erase(std::unique(tagged.begin(), tagged.end()), tagged.end());
             EXPECT_EQ(tagged, expectedTagged) << "query " << q << ", cell " << cell;

@@ -129,10 +129,12 @@ namespace {
 // y = −2 cm with a bump in its middle `bump` high (5 cm: pushed up through
 // A to y = +3 cm), shifted by a part of a cell so that no edge of one meets
 // an edge of the other. Still: no gravity.
-sim::World pokedThrough(int n, float bump = 0.05f) {
+// Two n² sheets of 0.5 m, one at y = 0 and one at `lower`, the lower one
+// raised by a bump of height `bump` in the middle; still (no gravity), with
+// self collision.
+sim::World twoSheets(int n, const glm::vec3& lower, float bump) {
   sim::TriMesh mesh = scene::makeGrid(n, 0.5f, glm::vec3(0.0f));
-  const float cell = 0.5f / float(n - 1);
-  sim::TriMesh b = scene::makeGrid(n, 0.5f, glm::vec3(0.3f * cell, -0.02f, 0.21f * cell));
+  sim::TriMesh b = scene::makeGrid(n, 0.5f, lower);
   for (glm::vec3& p : b.positions)
     p.y += bump * std::exp(-(p.x * p.x + p.z * p.z) / (0.08f * 0.08f));
   const std::uint32_t base = std::uint32_t(mesh.positions.size());
@@ -145,6 +147,12 @@ sim::World pokedThrough(int n, float bump = 0.05f) {
   auto world = scene::worldFromMesh(mesh, params);
   EXPECT_TRUE(world) << world.error();
   return std::move(world.value());
+}
+
+// The lower sheet 2 cm down and a little aside, its bump through the upper.
+sim::World pokedThrough(int n, float bump = 0.05f) {
+  const float cell = 0.5f / float(n - 1);
+  return twoSheets(n, glm::vec3(0.3f * cell, -0.02f, 0.21f * cell), bump);
 }
 
 // pokedThrough's lower sheet (flat: bump 0) turned rigidly by 0.2 rad about
@@ -319,18 +327,7 @@ TEST(Untangle, ACalmClothFindsItsSelfContactsOnceAFrame) {
   // the cloth is calm, and one search for contacts serves both sub-steps of
   // a frame: half the contacts made a frame, and the sheets stay as they
   // were.
-  sim::TriMesh mesh = scene::makeGrid(16, 0.5f, glm::vec3(0.0f));
-  const sim::TriMesh lower = scene::makeGrid(16, 0.5f, glm::vec3(0.0f, -0.015f, 0.0f));
-  const std::uint32_t base = std::uint32_t(mesh.positions.size());
-  mesh.positions.insert(mesh.positions.end(), lower.positions.begin(), lower.positions.end());
-  for (const glm::uvec3& t : lower.triangles) mesh.triangles.push_back(t + base);
-  mesh.cornerUVs.insert(mesh.cornerUVs.end(), lower.cornerUVs.begin(), lower.cornerUVs.end());
-  sim::Params params;
-  params.gravity = glm::vec3(0.0f);
-  params.self_collision = 1;
-  auto built = scene::worldFromMesh(mesh, params);
-  ASSERT_TRUE(built) << built.error();
-  sim::World& w = built.value();
+  sim::World w = twoSheets(16, glm::vec3(0.0f, -0.015f, 0.0f), 0.0f);
   const std::vector<glm::vec3> start = w.state.x;
   std::vector<std::size_t> made;
   for (int frame = 0; frame < 12; ++frame) {
