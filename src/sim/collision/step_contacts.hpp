@@ -29,9 +29,10 @@ void moveToTargets(World& world, double t);
 // sub-step alone); a span of 0 keeps those found before.
 void generateStepContacts(World& world, double t0, float h, StepTimings& timing, int span = 1);
 // The sub-steps of this frame one search for self contacts serves: all of
-// them where the cloth is calm (its last searches for crossings found none,
-// and its vertices barely move against their neighbours) and the frame takes
-// its scene's sub-steps; else 1.
+// them where the cloth is calm and still (its last searches for crossings
+// found none, its vertices barely move against their neighbours, its mean
+// velocity barely moves it, no hand drags it) and the frame takes its
+// scene's sub-steps; else 1.
 int selfContactSpan(const World& world, int substeps);
 // With self collision: the cloth's crossings of itself at the start of the
 // frame and the parts inside their contours (untangle.hpp), for every
