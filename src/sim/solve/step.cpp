@@ -141,8 +141,8 @@ void step(World& world) {
   }
 
   // Self contacts found once for the frame's sub-steps where the cloth is
-  // calm (step_contacts.hpp).
-  const int span = selfContactSpan(world, substeps);
+  // calm (step_contacts.hpp); the explicit springs search every sub-step.
+  const int span = prm.solver == SolverKind::MassSpring ? 1 : selfContactSpan(world, substeps);
   for (int sub = 0; sub < substeps; ++sub) {
     world.grab.at = glm::mix(world.grab.from, world.grab.target, float(sub + 1) / float(substeps));
     if (prm.solver == SolverKind::MassSpring) {
