@@ -11,7 +11,7 @@ start_drape() {
   export XDG_CONFIG_HOME=$PWD/config_$mode
   "$drape" "$@" >"$mode.log" 2>&1 &
   pid=$!
-  wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^drape' | head -n 1) ||
+  wid=$("$(dirname "${BASH_SOURCE[0]}")/../../scripts/wait-window" "$pid") ||
     { cat "$mode.log" >&2; fail "no visible window named drape within 20 s"; }
 }
 
