@@ -69,9 +69,12 @@ struct StepStats {
   // stability needs them, or crossings are known (crossingFactor times).
   int substeps = 0, crossingFactor = 1;
   // Self collision over the step's sub-steps: vertex–triangle constraints
-  // generated, and how many of them pushed; the distance they keep (less
-  // than the thickness on a fine mesh: selfThickness()).
+  // projected, and how many of them pushed, each summed over the sub-steps;
+  // the searches that found them (one a sub-step, or one a frame where the
+  // cloth is calm: selfContactSpan); the distance they keep (less than the
+  // thickness on a fine mesh: selfThickness()).
   std::size_t selfContacts = 0, selfContactsActive = 0;
+  int selfSearches = 0;
   float selfThickness = 0.0f;
   // Self collision is on but off for this mesh: too dense to search in time
   // linear in its size (thousands of triangles over one point, as at the

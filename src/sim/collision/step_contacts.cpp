@@ -393,8 +393,9 @@ void generateStepContacts(World& world, double t0, float h, StepTimings& timing,
       swapAhead(world, span);
       findSelfContacts(world);
       swapAhead(world, span);
-      world.stats.selfContacts += sc.selfContacts.size();
+      ++world.stats.selfSearches;
     }
+    world.stats.selfContacts += sc.selfContacts.size();
     joinFoldLimits(world);
   } else {
     sc.foldLimits.active.clear();

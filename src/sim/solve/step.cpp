@@ -85,6 +85,7 @@ void step(World& world) {
   // The crossings at the frame's start (untangle.hpp) decide its sub-steps.
   world.stats.selfContacts = 0;
   world.stats.selfContactsActive = 0;
+  world.stats.selfSearches = 0;
   findTangles(world, timing);
   substeps = crossingSubsteps(world, substeps);
   world.stats.substeps = substeps;
