@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
@@ -74,6 +75,10 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   j["self_intersections"] = crossings ? json(*crossings) : json();
   j["self_collision_too_dense"] = world.stats.selfCollisionTooDense;
   j["nan"] = !sim::allFinite(world);
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx",
+                static_cast<unsigned long long>(sim::stateHash(world)));
+  j["state_hash"] = hash;
   j["watchdog"] = run.watchdogTripped;
   // A scene named by a file name that is not UTF-8 (JSON text must be)
   // gets U+FFFD for its odd bytes.

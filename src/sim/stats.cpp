@@ -42,6 +42,32 @@ Bounds bounds(const World& world) {
   return b;
 }
 
+namespace {
+
+void hashBytes(std::uint64_t& h, const void* data, std::size_t size) {
+  const unsigned char* b = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < size; ++i) {
+    h ^= b[i];
+    h *= 1099511628211ull;
+  }
+}
+
+}  // namespace
+
+std::uint64_t stateHash(const World& world) {
+  std::uint64_t h = 14695981039346656037ull;
+  hashBytes(h, world.state.x.data(), world.state.x.size() * sizeof(glm::vec3));
+  hashBytes(h, world.state.v.data(), world.state.v.size() * sizeof(glm::vec3));
+  for (const RigidBody& b : world.bodies) {
+    hashBytes(h, &b.x, sizeof b.x);
+    hashBytes(h, &b.q, sizeof b.q);
+    hashBytes(h, &b.v, sizeof b.v);
+    hashBytes(h, &b.omega, sizeof b.omega);
+  }
+  hashBytes(h, &world.time, sizeof world.time);
+  return h;
+}
+
 bool allFinite(const World& world) {
   auto finite = [](const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);

@@ -2,6 +2,7 @@
 // Measurements of a world's state: what --stats reports and tests assert.
 
 #include <cstddef>
+#include <cstdint>
 
 #include <glm/glm.hpp>
 
@@ -26,6 +27,11 @@ Bounds bounds(const World& world);
 
 // True when every position and velocity is finite.
 bool allFinite(const World& world);
+
+// A 64-bit FNV-1a hash of the bits of every position and velocity (cloth,
+// then rigid bodies) and the time: equal for runs that are bit for bit the
+// same, and almost surely different otherwise.
+std::uint64_t stateHash(const World& world);
 
 // Enclosed volume (m³) of the current positions; meaningful for closed meshes.
 float currentVolume(const World& world);

@@ -84,6 +84,23 @@ TEST_F(Cli, StatsHaveTheContractKeys) {
   EXPECT_NEAR(j["bounds"]["max"][1].get<double>(), 1.0, 1e-4);
 }
 
+// The state hash tells runs apart bit for bit: the same scene twice, and
+// on one thread or two, hashes alike; another k_bend does not.
+TEST_F(Cli, StateHashIsTheRunsBits) {
+  auto hash = [&](const std::string& extra) {
+    const Outcome r = drape("--headless --frames 30 --scene drape --set resolution=24 " + extra +
+                            " --stats " + path("h.json"));
+    EXPECT_EQ(r.code, 0) << r.err;
+    const std::string h = readJson(path("h.json"))["state_hash"].get<std::string>();
+    EXPECT_EQ(h.size(), 16u);
+    return h;
+  };
+  const std::string first = hash("--set threads=1");
+  EXPECT_EQ(hash("--set threads=1"), first);
+  EXPECT_EQ(hash("--set threads=2"), first);
+  EXPECT_NE(hash("--set threads=1 --set k_bend=0.3"), first);
+}
+
 TEST_F(Cli, SetChangesTheRun) {
   Outcome r = drape(
       "--headless --frames 3 --set resolution=10 --set iterations=7 --set solver=xpbd "
