@@ -5,7 +5,7 @@
 #include "app/messages.hpp"
 #include "app/outputs.hpp"
 #include "app/recorder.hpp"
-#include "sim/collision/self_collision.hpp"
+#include "sim/self/self_collision.hpp"
 
 namespace drape::app {
 

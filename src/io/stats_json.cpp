@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/output_path.hpp"
-#include "sim/collision/self_collision.hpp"
+#include "sim/self/self_collision.hpp"
 #include "sim/stats.hpp"
 
 namespace drape::io {

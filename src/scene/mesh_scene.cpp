@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "sim/collision/self_collision.hpp"
+#include "sim/self/self_collision.hpp"
 #include "sim/stats.hpp"
 
 namespace drape::scene {

@@ -3,7 +3,7 @@
 #include <numeric>
 #include <unordered_map>
 
-#include "sim/solve/constraints.hpp"
+#include "sim/constraints.hpp"
 
 namespace drape::sim {
 namespace {

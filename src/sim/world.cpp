@@ -168,6 +168,19 @@ void pullGrabPatch(const Points& points, const Grab& grab, float share) {
   }
 }
 
+std::uint32_t addBody(World& world, const RigidBody& body) {
+  RigidBody b = body;
+  b.collider = std::uint32_t(world.colliders.size());
+  world.colliders.push_back(Collider::box(b.x, b.halfExtents, b.q));
+  world.bodies.push_back(b);
+  return std::uint32_t(world.bodies.size() - 1);
+}
+
+void attachToBody(World& world, std::uint32_t vertex, std::uint32_t body) {
+  const RigidBody& b = world.bodies[body];
+  world.attachments.push_back({vertex, body, glm::conjugate(b.q) * (world.state.x[vertex] - b.x)});
+}
+
 bool isPinned(const World& world, std::uint32_t vertex) {
   return std::any_of(world.pins.begin(), world.pins.end(),
                      [&](const Pin& p) { return p.vertex == vertex; });

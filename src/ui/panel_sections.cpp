@@ -7,7 +7,7 @@
 
 #include <imgui.h>
 
-#include "sim/collision/self_collision.hpp"
+#include "sim/self/self_collision.hpp"
 #include "sim/stats.hpp"
 #include "ui/param_widgets.hpp"
 #include "ui/theme.hpp"

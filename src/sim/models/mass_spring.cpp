@@ -4,10 +4,10 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/collision/fold_limits.hpp"
-#include "sim/collision/self_collision.hpp"
 #include "sim/collision/step_contacts.hpp"
-#include "sim/solve/constraints.hpp"
+#include "sim/constraints.hpp"
+#include "sim/self/self_collision.hpp"
+#include "sim/solve/fold_limits.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/stopwatch.hpp"
 #include "sim/world.hpp"

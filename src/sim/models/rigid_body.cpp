@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "sim/world.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 
@@ -23,19 +23,6 @@ RigidBody makeBoxBody(const glm::vec3& center, const glm::vec3& halfExtents, flo
   b.x = b.xPrev = center;
   b.q = b.qPrev = orientation;
   return b;
-}
-
-std::uint32_t addBody(World& world, const RigidBody& body) {
-  RigidBody b = body;
-  b.collider = std::uint32_t(world.colliders.size());
-  world.colliders.push_back(Collider::box(b.x, b.halfExtents, b.q));
-  world.bodies.push_back(b);
-  return std::uint32_t(world.bodies.size() - 1);
-}
-
-void attachToBody(World& world, std::uint32_t vertex, std::uint32_t body) {
-  const RigidBody& b = world.bodies[body];
-  world.attachments.push_back({vertex, body, glm::conjugate(b.q) * (world.state.x[vertex] - b.x)});
 }
 
 float kineticEnergy(const RigidBody& b) {

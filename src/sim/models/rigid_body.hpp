@@ -33,7 +33,6 @@
 namespace drape::sim {
 
 struct State;
-struct World;
 
 struct RigidBody {
   float mass = 1.0f;            // kg
@@ -66,11 +65,6 @@ struct BodyAttachment {
   std::uint32_t body;
   glm::vec3 local;
 };
-
-// Add a body to the world with a box collider that shows it; returns its index.
-std::uint32_t addBody(World& world, const RigidBody& body);
-// Tie `vertex` to `body` at the point of the body where the vertex is now.
-void attachToBody(World& world, std::uint32_t vertex, std::uint32_t body);
 
 // Kinetic energy ½ m v² + ½ ωᵀ I ω, and linear and angular momentum (about
 // the origin) of a body.

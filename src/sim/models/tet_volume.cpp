@@ -5,7 +5,7 @@
 #include <limits>
 #include <unordered_map>
 
-#include "sim/solve/constraints.hpp"
+#include "sim/constraints.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/world.hpp"
 

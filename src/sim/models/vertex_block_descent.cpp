@@ -4,8 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "sim/constraints.hpp"
 #include "sim/solve/coefficients.hpp"
-#include "sim/solve/constraints.hpp"
 
 namespace drape::sim {
 namespace {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "sim/solve/constraints.hpp"
-#include "sim/world.hpp"
+#include "sim/constraints.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 

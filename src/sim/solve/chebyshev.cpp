@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/solve/constraints.hpp"
+#include "sim/constraints.hpp"
 
 namespace drape::sim {
 

@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "sim/cloth.hpp"
+#include "sim/constraints.hpp"
 #include "sim/solve/chebyshev.hpp"
-#include "sim/solve/constraints.hpp"
 
 namespace drape::sim {
 namespace {

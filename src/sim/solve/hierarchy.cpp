@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "sim/cloth.hpp"
+#include "sim/constraints.hpp"
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/coloring.hpp"
-#include "sim/solve/constraints.hpp"
 #include "sim/solve/ranges.hpp"
 #include "sim/thread_team.hpp"
 #include "sim/world.hpp"

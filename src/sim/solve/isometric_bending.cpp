@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/constraints.hpp"
 #include "sim/solve/capped_projection.hpp"
-#include "sim/solve/constraints.hpp"
 
 namespace drape::sim {
 namespace {

@@ -54,9 +54,4 @@ std::size_t stretchAvx2(const StretchArgs& args, std::size_t begin, std::size_t 
 std::size_t bendAvx2(const BendArgs& args, std::size_t begin, std::size_t end);
 std::size_t tetherAvx2(const TetherArgs& args, std::size_t begin, std::size_t end);
 
-// Whether the AVX2 kernels run: the CPU has AVX2 and they are not switched
-// off (tests switch them off to compare both paths).
-bool avx2Available();
-void setAvx2Enabled(bool enabled);
-
 }  // namespace drape::sim::batch

@@ -5,9 +5,9 @@
 #include <utility>
 
 #include "sim/cloth.hpp"
+#include "sim/constraints.hpp"
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/coloring.hpp"
-#include "sim/solve/constraints.hpp"
 #include "sim/solve/hierarchy.hpp"
 #include "sim/world.hpp"
 

@@ -5,12 +5,12 @@
 #include <cmath>
 #include <vector>
 
-#include "sim/collision/fold_limits.hpp"
-#include "sim/collision/self_collision.hpp"
 #include "sim/collision/step_contacts.hpp"
 #include "sim/models/rigid_body.hpp"
 #include "sim/models/tet_volume.hpp"
+#include "sim/self/self_collision.hpp"
 #include "sim/solve/chebyshev.hpp"
+#include "sim/solve/fold_limits.hpp"
 #include "sim/solve/isometric_bending.hpp"
 #include "sim/solve/newton_step.hpp"
 #include "sim/solve/ranges.hpp"

@@ -1,27 +1,9 @@
 #include "sim/solve/ranges.hpp"
 
-#include <atomic>
-
+#include "sim/cpu.hpp"
 #include "sim/solve/kernels.hpp"
 
 namespace drape::sim::batch {
-
-namespace {
-std::atomic<bool> avx2Enabled{true};
-}
-
-bool avx2Available() {
-#if defined(DRAPE_HAVE_AVX2_KERNELS) && (defined(__x86_64__) || defined(__i386__))
-  static const bool available = __builtin_cpu_supports("avx2");
-  return available && avx2Enabled.load(std::memory_order_relaxed);
-#else
-  return false;
-#endif
-}
-
-void setAvx2Enabled(bool enabled) {
-  avx2Enabled.store(enabled);
-}
 
 void stretchRange(const StretchArgs& args, std::size_t begin, std::size_t end, bool serial) {
   std::size_t j = begin;

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
-#include "sim/collision/self_collision.hpp"
 #include "sim/collision/step_contacts.hpp"
 #include "sim/models/aerodynamics.hpp"
 #include "sim/models/mass_spring.hpp"
 #include "sim/models/rigid_body.hpp"
+#include "sim/self/self_collision.hpp"
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/damping.hpp"
 #include "sim/solve/pipeline.hpp"

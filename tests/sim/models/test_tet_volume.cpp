@@ -10,8 +10,8 @@
 
 #include "gradient_check.hpp"
 #include "scene_helpers.hpp"
+#include "sim/constraints.hpp"
 #include "sim/models/tet_volume.hpp"
-#include "sim/solve/constraints.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
 #include "sim/stats.hpp"

@@ -10,6 +10,7 @@
 
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
+#include "sim/cpu.hpp"
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/kernel_args.hpp"
 #include "sim/solve/ranges.hpp"
@@ -157,11 +158,11 @@ TEST(Colouring, AGridIsPackedInBlocksThatShareNoVertex) {
 TEST(Batched, SimdAndScalarPathsAreBitIdentical) {
   for (const char* solver : {"solver=pbd", "solver=xpbd"}) {
     const std::vector<std::string> sets = {"resolution=20", solver, "threads=1"};
-    sim::batch::setAvx2Enabled(true);
+    sim::setAvx2Enabled(true);
     const auto simd = positionsAfter(sets, 60);
-    sim::batch::setAvx2Enabled(false);
+    sim::setAvx2Enabled(false);
     const auto scalar = positionsAfter(sets, 60);
-    sim::batch::setAvx2Enabled(true);
+    sim::setAvx2Enabled(true);
     EXPECT_TRUE(bitIdentical(simd, scalar)) << solver;
   }
 }
@@ -275,7 +276,7 @@ TEST(Batched, TethersOnTheBufferMatchThePlainProjectionBitForBit) {
   EXPECT_EQ(plain[tethers.vertex[5]], p[tethers.vertex[5]]);
 
   for (bool avx2 : {true, false}) {
-    sim::batch::setAvx2Enabled(avx2);
+    sim::setAvx2Enabled(avx2);
     std::vector<float> buffer(4 * p.size());
     sim::batch::toSolveBuffer(reinterpret_cast<const float*>(p.data()), mass.data(), buffer.data(),
                               p.size());
@@ -289,5 +290,5 @@ TEST(Batched, TethersOnTheBufferMatchThePlainProjectionBitForBit) {
     sim::batch::fromSolveBuffer(buffer.data(), reinterpret_cast<float*>(batched.data()), p.size());
     EXPECT_TRUE(bitIdentical(batched, plain)) << (avx2 ? "avx2" : "scalar");
   }
-  sim::batch::setAvx2Enabled(true);
+  sim::setAvx2Enabled(true);
 }

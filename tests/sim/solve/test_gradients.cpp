@@ -8,8 +8,8 @@
 
 #include "gradient_check.hpp"
 #include "scene/shapes.hpp"
+#include "sim/constraints.hpp"
 #include "sim/mesh.hpp"
-#include "sim/solve/constraints.hpp"
 
 using namespace drape::sim;
 using dvec3 = glm::dvec3;

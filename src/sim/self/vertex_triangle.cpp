@@ -1,4 +1,4 @@
-#include "sim/collision/vertex_triangle.hpp"
+#include "sim/self/vertex_triangle.hpp"
 
 #include <algorithm>
 #include <cmath>

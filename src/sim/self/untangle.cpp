@@ -1,12 +1,12 @@
-#include "sim/collision/untangle.hpp"
+#include "sim/self/untangle.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <numeric>
 
-#include "sim/collision/self_collision.hpp"
-#include "sim/collision/vertex_triangle.hpp"
+#include "sim/self/self_collision.hpp"
+#include "sim/self/vertex_triangle.hpp"
 #include "sim/thread_team.hpp"
 #include "sim/world.hpp"
 

@@ -1,4 +1,4 @@
-#include "sim/collision/self_contact.hpp"
+#include "sim/self/self_contact.hpp"
 
 #include <algorithm>
 

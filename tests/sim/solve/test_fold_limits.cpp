@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "scene/scenes.hpp"
-#include "sim/collision/fold_limits.hpp"
-#include "sim/collision/self_collision.hpp"
-#include "sim/solve/constraints.hpp"
+#include "sim/constraints.hpp"
+#include "sim/self/self_collision.hpp"
+#include "sim/solve/fold_limits.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
 

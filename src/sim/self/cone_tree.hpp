@@ -30,8 +30,8 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/collision/outline.hpp"
-#include "sim/collision/spatial_hash.hpp"
+#include "sim/self/outline.hpp"
+#include "sim/self/spatial_hash.hpp"
 
 namespace drape::sim {
 

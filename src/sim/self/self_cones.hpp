@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/collision/spatial_hash.hpp"
+#include "sim/self/spatial_hash.hpp"
 #include "sim/world.hpp"
 
 namespace drape::sim {

@@ -14,10 +14,11 @@
 #include "gradient_check.hpp"
 #include "scene/scenes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/collision/self_collision.hpp"
-#include "sim/collision/self_contact.hpp"
-#include "sim/collision/spatial_hash.hpp"
-#include "sim/collision/vertex_triangle.hpp"
+#include "sim/cpu.hpp"
+#include "sim/self/self_collision.hpp"
+#include "sim/self/self_contact.hpp"
+#include "sim/self/spatial_hash.hpp"
+#include "sim/self/vertex_triangle.hpp"
 #include "sim/solve/kernel_args.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/step.hpp"
@@ -188,10 +189,10 @@ TEST(SelfCollision, SpatialHashFindsExactlyTheOverlappingBoxes) {
             // What collect (or collectTagged) leaves in such a buffer, with
             // AVX2 or without.
             auto collected = [&](bool avx2, auto&& collect) {
-              sim::batch::setAvx2Enabled(avx2);
+              sim::setAvx2Enabled(avx2);
               std::vector<std::uint32_t> buffer(1, 12345u);
               const std::size_t count = collect(buffer);
-              sim::batch::setAvx2Enabled(true);  // for the tests after, whatever happens here
+              sim::setAvx2Enabled(true);  // for the tests after, whatever happens here
               EXPECT_LE(count, buffer.size());
               buffer.resize(std::min(count, buffer.size()));
               return buffer;

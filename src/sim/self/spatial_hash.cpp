@@ -1,11 +1,11 @@
-#include "sim/collision/spatial_hash.hpp"
+#include "sim/self/spatial_hash.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "sim/collision/hash_scan.hpp"
-#include "sim/solve/kernel_args.hpp"
+#include "sim/cpu.hpp"
+#include "sim/self/hash_scan.hpp"
 
 namespace drape::sim {
 namespace {
@@ -256,7 +256,7 @@ std::size_t SpatialHash::collect(const Aabb& box, std::vector<std::uint32_t>& bu
   // Entries begin … end − 1: each is written, and the end moves past it
   // when it overlaps.
 #if defined(DRAPE_HAVE_AVX2_KERNELS)
-  const bool eight = batch::avx2Available();
+  const bool eight = avx2Available();
   const float* const bounds[6] = {bounds_[0].data(), bounds_[1].data(), bounds_[2].data(),
                                   bounds_[3].data(), bounds_[4].data(), bounds_[5].data()};
   const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
@@ -282,7 +282,7 @@ std::size_t SpatialHash::collectTagged(const Aabb& a, const Aabb& b,
                                        std::vector<std::uint32_t>& buffer,
                                        std::size_t* scanned) const {
 #if defined(DRAPE_HAVE_AVX2_KERNELS)
-  const bool eight = batch::avx2Available();
+  const bool eight = avx2Available();
   const float* const bounds[6] = {bounds_[0].data(), bounds_[1].data(), bounds_[2].data(),
                                   bounds_[3].data(), bounds_[4].data(), bounds_[5].data()};
   const float lo[2][3] = {{a.min.x, a.min.y, a.min.z}, {b.min.x, b.min.y, b.min.z}};

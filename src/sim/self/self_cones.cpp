@@ -1,9 +1,9 @@
-#include "sim/collision/self_cones.hpp"
+#include "sim/self/self_cones.hpp"
 
 #include <algorithm>
 #include <vector>
 
-#include "sim/collision/cone_tree.hpp"
+#include "sim/self/cone_tree.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/thread_team.hpp"
 

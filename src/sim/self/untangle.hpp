@@ -30,8 +30,8 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/collision/cone_tree.hpp"
-#include "sim/collision/spatial_hash.hpp"
+#include "sim/self/cone_tree.hpp"
+#include "sim/self/spatial_hash.hpp"
 
 namespace drape::sim {
 

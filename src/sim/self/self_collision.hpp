@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "sim/collision/self_contact.hpp"
+#include "sim/self/self_contact.hpp"
 #include "sim/world.hpp"
 
 namespace drape::sim {

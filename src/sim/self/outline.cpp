@@ -1,4 +1,4 @@
-#include "sim/collision/outline.hpp"
+#include "sim/self/outline.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
-#include "sim/collision/self_collision.hpp"
+#include "sim/self/self_collision.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 
-#include "sim/collision/self_cones.hpp"
-#include "sim/collision/untangle.hpp"
-#include "sim/collision/vertex_triangle.hpp"
+#include "sim/self/self_cones.hpp"
+#include "sim/self/untangle.hpp"
+#include "sim/self/vertex_triangle.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/solver_team.hpp"
 #include "sim/thread_team.hpp"

@@ -1,11 +1,11 @@
-#include "sim/collision/cone_tree.hpp"
+#include "sim/self/cone_tree.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
 #include "sim/cloth.hpp"
-#include "sim/collision/outline.hpp"
+#include "sim/self/outline.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {

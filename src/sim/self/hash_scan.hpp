@@ -1,7 +1,7 @@
 #pragma once
 // The spatial hash's scan of a run of entries (spatial_hash.hpp), eight at
 // a time with AVX2. Compiled for AVX2 in a file of its own and called only
-// where the CPU has it (batch::avx2Available()); the hash scans four at a
+// where the CPU has it (avx2Available()); the hash scans four at a
 // time with SSE2 otherwise. Both keep the same entries in the same order.
 // Against one box, or two at once (the two triangles of a quad).
 

@@ -1,11 +1,11 @@
-#include "sim/collision/fold_limits.hpp"
+#include "sim/solve/fold_limits.hpp"
 
 #include <algorithm>
 #include <cmath>
 
+#include "sim/constraints.hpp"
 #include "sim/solve/capped_projection.hpp"
 #include "sim/solve/coefficients.hpp"
-#include "sim/solve/constraints.hpp"
 #include "sim/solve/solver_scratch.hpp"
 #include "sim/solve/solver_team.hpp"
 #include "sim/thread_team.hpp"

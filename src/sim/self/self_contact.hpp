@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/solve/constraints.hpp"
+#include "sim/constraints.hpp"
 
 namespace drape::sim {
 

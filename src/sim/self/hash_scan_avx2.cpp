@@ -1,7 +1,7 @@
 // Compiled with -mavx2 (src/sim/CMakeLists.txt). Only plain types cross
 // this file's boundary: an inline function of another header compiled here
 // for AVX2 could be the copy the linker keeps for the portable callers.
-#include "sim/collision/hash_scan.hpp"
+#include "sim/self/hash_scan.hpp"
 
 #include <immintrin.h>
 

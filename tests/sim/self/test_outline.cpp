@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-#include "sim/collision/outline.hpp"
+#include "sim/self/outline.hpp"
 
 namespace drape {
 namespace {
