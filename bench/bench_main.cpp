@@ -74,8 +74,7 @@
 #include "mesh_collider.hpp"
 #include "recording.hpp"
 #include "scene/scenes.hpp"
-#include "sim/solve/step.hpp"
-#include "sim/stats.hpp"
+#include "sim/sim.hpp"
 
 using namespace drape;
 using bench::percentile;

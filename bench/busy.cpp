@@ -11,9 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
-#include "sim/solve/solver_team.hpp"
-#include "sim/solve/step.hpp"
-#include "sim/thread_team.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::bench {
 namespace {

@@ -7,7 +7,7 @@
 #include "bench_util.hpp"
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::bench {
 namespace {

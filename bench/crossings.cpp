@@ -9,10 +9,7 @@
 #include "bench_util.hpp"
 #include "io/obj_reader.hpp"
 #include "scene/mesh_scene.hpp"
-#include "sim/self/self_collision.hpp"
-#include "sim/solve/step.hpp"
-#include "sim/stats.hpp"
-#include "sim/stopwatch.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::bench {
 namespace {

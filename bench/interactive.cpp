@@ -7,11 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_util.hpp"
-#include "sim/params.hpp"
-#include "sim/self/self_collision.hpp"
-#include "sim/solve/step.hpp"
-#include "sim/stats.hpp"
-#include "sim/thread_team.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::bench {
 namespace {

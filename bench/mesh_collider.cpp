@@ -13,8 +13,7 @@
 #include "bench_util.hpp"
 #include "io/obj_reader.hpp"
 #include "scene/shapes.hpp"
-#include "sim/solve/step.hpp"
-#include "sim/stats.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::bench {
 namespace {

@@ -14,9 +14,7 @@
 #include "io/obj_sequence.hpp"
 #include "io/obj_writer.hpp"
 #include "io/output_path.hpp"
-#include "sim/solve/solver_team.hpp"
-#include "sim/solve/step.hpp"
-#include "sim/thread_team.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::bench {
 namespace {

@@ -10,8 +10,8 @@
 #include "io/obj_reader.hpp"
 #include "sim/cloth.hpp"
 #include "sim/mesh.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 #include "sim/world.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -5,7 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "sim/params.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 namespace {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "scene/mesh_scene.hpp"
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

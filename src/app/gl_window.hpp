@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 struct GLFWwindow;
 

@@ -5,7 +5,7 @@
 #include "app/messages.hpp"
 #include "app/outputs.hpp"
 #include "app/recorder.hpp"
-#include "sim/self/self_collision.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

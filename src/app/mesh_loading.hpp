@@ -8,7 +8,7 @@
 
 #include "app/session.hpp"
 #include "scene/mesh_scene.hpp"
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

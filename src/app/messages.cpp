@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "sim/text.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

@@ -5,7 +5,7 @@
 
 #include "render/picking.hpp"
 #include "render/renderer.hpp"
-#include "sim/tearing.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 namespace {

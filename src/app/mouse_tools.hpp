@@ -30,7 +30,7 @@
 #include <glm/glm.hpp>
 
 #include "render/camera.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

@@ -6,7 +6,7 @@
 
 #include "render/camera.hpp"
 #include "scene/scenes.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

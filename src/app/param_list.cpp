@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "sim/params.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

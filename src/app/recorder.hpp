@@ -16,8 +16,7 @@
 #include "io/obj_sequence.hpp"
 #include "io/png_writer.hpp"
 #include "io/video_writer.hpp"
-#include "sim/result.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

@@ -9,7 +9,7 @@
 
 #include "io/obj_reader.hpp"
 #include "scene/pin_transfer.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 namespace {

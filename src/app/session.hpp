@@ -11,9 +11,7 @@
 #include "scene/mesh_scene.hpp"
 #include "scene/scene_file.hpp"
 #include "scene/scenes.hpp"
-#include "sim/result.hpp"
-#include "sim/watchdog.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

@@ -10,7 +10,7 @@
 #include "app/session.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::app {
 

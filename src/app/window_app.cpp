@@ -26,7 +26,7 @@
 #include "render/antialias.hpp"
 #include "render/renderer.hpp"
 #include "render/shader_files.hpp"
-#include "sim/self/self_collision.hpp"
+#include "sim/sim.hpp"
 #include "ui/drop_choice.hpp"
 #include "ui/file_browser.hpp"
 #include "ui/imgui_layer.hpp"

@@ -14,7 +14,7 @@
 
 #include <tiny_obj_loader.h>
 
-#include "sim/text.hpp"
+#include "sim/sim.hpp"
 
 // Two passes. tinyobjloader reads numbers and indices with atoi-like parsers
 // that turn garbage into 0 or a prefix without a word ("1.5abc" is 1.5, "x"

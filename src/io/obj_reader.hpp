@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/collision/mesh_shape.hpp"
-#include "sim/mesh.hpp"
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 

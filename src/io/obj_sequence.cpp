@@ -5,8 +5,7 @@
 #include <utility>
 
 #include "io/output_path.hpp"
-#include "sim/solve/solver_team.hpp"
-#include "sim/thread_team.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 namespace {

@@ -26,8 +26,7 @@
 #include <vector>
 
 #include "io/obj_writer.hpp"
-#include "sim/result.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 

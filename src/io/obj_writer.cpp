@@ -7,8 +7,7 @@
 #include <unordered_map>
 
 #include "io/output_path.hpp"
-#include "sim/mesh.hpp"
-#include "sim/thread_team.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 namespace {

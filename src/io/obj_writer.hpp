@@ -19,8 +19,7 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/result.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::sim {
 class ThreadTeam;

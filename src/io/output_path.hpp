@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 

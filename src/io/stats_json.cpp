@@ -7,8 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/output_path.hpp"
-#include "sim/self/self_collision.hpp"
-#include "sim/stats.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 namespace {

@@ -4,8 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/result.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 

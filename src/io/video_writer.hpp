@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <string>
 
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::io {
 

@@ -1,7 +1,7 @@
 #include "render/cloth_view.hpp"
 
 #include "render/strain.hpp"
-#include "sim/mesh.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::render {
 

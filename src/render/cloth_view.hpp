@@ -15,7 +15,7 @@
 
 #include "render/cloth_surface.hpp"
 #include "render/gpu_mesh.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::render {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "sim/collision/mesh_shape.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::render {
 namespace {

@@ -5,8 +5,7 @@
 #include <glm/glm.hpp>
 
 #include "render/pixel_rect.hpp"
-#include "sim/stats.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::render {
 

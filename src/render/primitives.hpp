@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/collision/mesh_shape.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::render {
 

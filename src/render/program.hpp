@@ -7,7 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "render/gl_handles.hpp"
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::render {
 

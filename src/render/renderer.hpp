@@ -18,8 +18,7 @@
 #include "render/pixel_rect.hpp"
 #include "render/program.hpp"
 #include "render/shader_files.hpp"
-#include "sim/result.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::render {
 

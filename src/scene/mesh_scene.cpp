@@ -6,8 +6,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "sim/self/self_collision.hpp"
-#include "sim/stats.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::scene {
 namespace {

@@ -9,9 +9,7 @@
 #include <vector>
 
 #include "scene/scenes.hpp"
-#include "sim/mesh.hpp"
-#include "sim/params.hpp"
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::scene {
 

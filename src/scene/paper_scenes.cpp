@@ -6,7 +6,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "scene/shapes.hpp"
-#include "sim/models/rigid_body.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::scene::paper {
 namespace {

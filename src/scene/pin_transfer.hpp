@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "scene/scene_file.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::scene {
 

@@ -25,7 +25,7 @@
 
 #include "scene/mesh_scene.hpp"
 #include "scene/scenes.hpp"
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::scene {
 

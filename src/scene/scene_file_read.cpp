@@ -12,7 +12,7 @@
 
 #include "scene/scene_file.hpp"
 #include "scene/scene_file_detail.hpp"
-#include "sim/text.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::scene {
 namespace {

@@ -7,9 +7,7 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/params.hpp"
-#include "sim/result.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::scene {
 

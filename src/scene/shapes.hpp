@@ -5,7 +5,7 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/mesh.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::scene {
 

@@ -68,6 +68,11 @@ std::uint64_t stateHash(const World& world) {
   return h;
 }
 
+std::optional<std::size_t> countSelfIntersections(const World& world,
+                                                  std::vector<std::uint32_t>* crossed) {
+  return countSelfIntersections(world.cloth, world.state.x, crossed);
+}
+
 bool allFinite(const World& world) {
   auto finite = [](const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);

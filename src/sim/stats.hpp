@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -36,6 +38,12 @@ std::uint64_t stateHash(const World& world);
 // Enclosed volume (m³) of the current positions; meaningful for closed meshes.
 float currentVolume(const World& world);
 float restVolume(const World& world);
+
+// Edge–triangle crossings of the cloth with itself at its positions
+// (self_collision.hpp); none where the mesh is too dense to count in time
+// linear in its size. With `crossed`: the triangles of each crossing.
+std::optional<std::size_t> countSelfIntersections(const World& world,
+                                                  std::vector<std::uint32_t>* crossed = nullptr);
 
 // Smallest signed distance of any vertex to any collider surface (m); +inf
 // without colliders.

@@ -6,7 +6,6 @@
 
 #include "sim/models/mass_spring.hpp"
 #include "sim/solve/chebyshev.hpp"
-#include "sim/solve/solver_scratch.hpp"
 #include "sim/stats.hpp"
 
 namespace drape::sim {
@@ -122,7 +121,8 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
   // the solver's derived data is made again (its version numbers may be
   // reused, and its caches hold the failed state's contacts and crossings).
   if (world.cloth.topologyVersion != goodTopology_) world.cloth = goodCloth_;
-  world.scratch.forget();
+  world.solver = SolverState{};
+  world.context.reset();
   world.state = good_;
   world.bodies = goodBodies_;
   syncBodyColliders(world.bodies, world.colliders);
@@ -168,7 +168,7 @@ std::string likelyCause(const World& world) {
   if (p.solver != SolverKind::MassSpring) return likelyPbdCause(world);
   // Explicit integration: name the step and the limit the springs set.
   const float h = p.dt / float(std::max({1, p.substeps, world.stats.substeps}));
-  const float limit = massSpringStableStep(world);
+  const float limit = massSpringStableStep(world.cloth, world.state, world.params);
   char text[400];
   if (h > 0.95f * limit) {
     const double needed = std::ceil(double(p.dt) / (0.95 * double(limit)));

@@ -3,36 +3,9 @@
 #include <algorithm>
 #include <utility>
 
-#include "sim/solve/solver_scratch.hpp"
+#include "sim/thread_team.hpp"
 
 namespace drape::sim {
-
-ScratchHandle::ScratchHandle() : p_(std::make_unique<SolverScratch>()) {}
-ScratchHandle::~ScratchHandle() = default;
-ScratchHandle::ScratchHandle(const ScratchHandle& other)
-    : p_(other.p_ ? std::make_unique<SolverScratch>(*other.p_) : nullptr) {}
-ScratchHandle& ScratchHandle::operator=(const ScratchHandle& other) {
-  if (this == &other) return *this;
-  if (!other.p_)
-    p_.reset();
-  else if (p_)
-    *p_ = *other.p_;
-  else
-    p_ = std::make_unique<SolverScratch>(*other.p_);
-  return *this;
-}
-void ScratchHandle::forget() {
-  ThreadTeam* team = p_ ? p_->team : nullptr;
-  p_ = std::make_unique<SolverScratch>();
-  p_->team = team;
-}
-// A moved-from handle holds nothing until it is assigned to.
-ScratchHandle::ScratchHandle(ScratchHandle&& other) noexcept
-    : p_(std::exchange(other.p_, nullptr)) {}
-ScratchHandle& ScratchHandle::operator=(ScratchHandle&& other) noexcept {
-  std::swap(p_, other.p_);
-  return *this;
-}
 
 World makeWorld(Cloth cloth, const Params& params) {
   World world;
@@ -179,6 +152,26 @@ std::uint32_t addBody(World& world, const RigidBody& body) {
 void attachToBody(World& world, std::uint32_t vertex, std::uint32_t body) {
   const RigidBody& b = world.bodies[body];
   world.attachments.push_back({vertex, body, glm::conjugate(b.q) * (world.state.x[vertex] - b.x)});
+}
+
+int solverThreads(int requested, std::size_t constraints) {
+  const int want = requested <= 0 ? hardwareThreads() : requested;
+  const int useful = int(std::max<std::size_t>(1, constraints / 6000));
+  return std::max(1, std::min(want, useful));
+}
+
+ThreadTeam& solverTeam(const World& world) {
+  const int threads =
+      solverThreads(world.params.threads, world.cloth.stretch.size() + world.cloth.bend.size());
+  if (ThreadTeam* handed = world.team) {
+    handed->request(std::min(threads, handed->capacity()));
+    return *handed;
+  }
+  return threadTeam(threads);
+}
+
+void setSolverTeam(World& world, ThreadTeam* team) {
+  world.team = team;
 }
 
 bool isPinned(const World& world, std::uint32_t vertex) {

@@ -1,6 +1,7 @@
 #pragma once
 // A simulated world: the cloth's rest data, its per-step state, pins,
-// colliders and the parameters. The solver (step.hpp) advances it.
+// colliders, the parameters and the solver's named state. The step
+// (step/step.hpp) advances it.
 
 #include <cstdint>
 #include <memory>
@@ -10,11 +11,17 @@
 
 #include "sim/cloth.hpp"
 #include "sim/collision/colliders.hpp"
+#include "sim/models/mass_spring.hpp"
 #include "sim/models/rigid_body.hpp"
 #include "sim/params.hpp"
+#include "sim/self/self_collision.hpp"
+#include "sim/self/untangle.hpp"
+#include "sim/solve/newton_step.hpp"
 #include "sim/state.hpp"
 
 namespace drape::sim {
+
+class ThreadTeam;
 
 // Attachment (paper §3.6): the vertex has w = 0 and follows its target
 // `motion.apply(anchor, t − start)`; a static pin has a static motion.
@@ -55,26 +62,54 @@ struct StepStats {
   std::size_t tethers = 0;  // long-range attachments to the pins
 };
 
-struct SolverScratch;  // solve/solver_scratch.hpp
+// What earlier steps decided that changes what later steps do: named
+// state, copied with the world so that a copy steps bit for bit. The rules
+// that read and change it are the step's plan (step/plan.hpp).
+struct SolverState {
+  // The cloth's crossings of itself as of the frame's start, and what the
+  // searches for them have learnt (self/untangle.hpp).
+  CrossingState crossings;
+  // While crossings are known, frames take crossingFactor times the
+  // scene's sub-steps: the frames since the last that started with
+  // crossings, and since a search last found one not known before.
+  int crossingFactor = 1, framesUncrossed = 0, framesWithoutFresh = 0;
+  // The self-contact search's calm, cone-walk rest and too-dense mesh
+  // (self/self_collision.hpp).
+  SelfSearchState self;
+  // The explicit springs' stability limit (models/mass_spring.hpp).
+  StableStepEstimate massSpring;
+  // XPBD's Newton step's coarse factor (solve/newton_step.hpp).
+  NewtonPreconditioner newton;
+};
 
-// The solver's caches, owned with value semantics: a copy of a world
-// copies them, so it steps bit for bit like the original.
-class ScratchHandle {
+struct StepContext;  // step/context.hpp
+
+// The step's own buffers and what it derives from the world
+// (step/context.hpp), made by the first step and again whenever missing.
+// Not copied: a copy of a world starts without one, and its first step
+// derives the same again (as Jolt's SoftBodyUpdateContext, it is no part of
+// the world's value).
+class ContextSlot {
  public:
-  ScratchHandle();
-  ~ScratchHandle();
-  ScratchHandle(const ScratchHandle& other);
-  ScratchHandle& operator=(const ScratchHandle& other);
-  ScratchHandle(ScratchHandle&&) noexcept;
-  ScratchHandle& operator=(ScratchHandle&&) noexcept;
-  // Fresh caches, everything derived to be made again (a handed thread
-  // team stays): after the world's topology or state is put back.
-  void forget();
-  SolverScratch& operator*() const { return *p_; }
-  SolverScratch* operator->() const { return p_.get(); }
+  ContextSlot() = default;
+  ContextSlot(const ContextSlot&) noexcept {}
+  ContextSlot& operator=(const ContextSlot&) noexcept {
+    reset();
+    return *this;
+  }
+  ContextSlot(ContextSlot&&) noexcept = default;
+  ContextSlot& operator=(ContextSlot&&) noexcept = default;
+  ~ContextSlot() = default;
+  StepContext* get() const { return context_.get(); }
+  // Owns `context` from now on, to be freed by `destroy`.
+  void reset(StepContext* context = nullptr, void (*destroy)(StepContext*) = nullptr) {
+    context_ = Owned(context, destroy ? destroy : &keep);
+  }
 
  private:
-  std::unique_ptr<SolverScratch> p_;
+  static void keep(StepContext*) {}
+  using Owned = std::unique_ptr<StepContext, void (*)(StepContext*)>;
+  Owned context_{nullptr, &keep};
 };
 
 // Mouse dragging (paper §3.6): while held, the grabbed vertex has w = 0 and
@@ -130,7 +165,11 @@ struct World {
   std::uint64_t frame = 0;      // frames stepped
   StepStats stats;              // of the last step
   std::uint64_t tornEdges = 0;  // edges split apart by tearing so far (paper §5.4)
-  ScratchHandle scratch;        // the solver's caches (solve/solver_scratch.hpp)
+  SolverState solver;           // named state the step's plan reads and changes
+  // The threads the step runs on: a team handed in (setSolverTeam; copies
+  // share it), or null for the process's (threadTeam()).
+  ThreadTeam* team = nullptr;
+  ContextSlot context;  // not copied
 
   std::size_t vertexCount() const { return state.x.size(); }
 };
@@ -163,5 +202,20 @@ void unpinVertex(World& world, std::uint32_t vertex);
 // Remove every pin (linear in the pins).
 void unpinAll(World& world);
 bool isPinned(const World& world, std::uint32_t vertex);
+
+// The threads of the solver's team for a cloth of `constraints` stretch and
+// bending constraints, `requested` the threads parameter (0: one per core):
+// below about 6,000 constraints each, the barriers between colours cost more
+// than the work shared. Whatever shares the team in a step asks with the
+// same count, so the team is not remade.
+int solverThreads(int requested, std::size_t constraints);
+// The team every parallel part of a world's step runs on, asked for
+// solverThreads(): the one handed to the world (setSolverTeam), or else
+// the process's (threadTeam()). Handing a team in is how a caller with its
+// own threads (as Box2D's enqueueTask) keeps the solver on them.
+ThreadTeam& solverTeam(const World& world);
+// Hand `team` to the world's solver (null: the process's team again). The
+// team must outlive the world's steps; copies of the world share it.
+void setSolverTeam(World& world, ThreadTeam* team);
 
 }  // namespace drape::sim

@@ -3,7 +3,7 @@
 // platform and renderer backends, and the look of the panels. The app sees
 // only this class, never ImGui itself.
 
-#include "sim/result.hpp"
+#include "sim/sim.hpp"
 
 struct GLFWwindow;
 

@@ -9,8 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/params.hpp"
-#include "sim/world.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::ui {
 

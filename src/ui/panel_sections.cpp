@@ -7,8 +7,7 @@
 
 #include <imgui.h>
 
-#include "sim/self/self_collision.hpp"
-#include "sim/stats.hpp"
+#include "sim/sim.hpp"
 #include "ui/param_widgets.hpp"
 #include "ui/theme.hpp"
 

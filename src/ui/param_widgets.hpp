@@ -3,7 +3,7 @@
 // table: the panel never names a parameter itself, so a parameter
 // added to the table appears in the panel with no change here.
 
-#include "sim/params.hpp"
+#include "sim/sim.hpp"
 
 namespace drape::ui {
 

@@ -17,7 +17,7 @@
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "sim/mesh.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/step/step.hpp"
 #include "sim/tearing.hpp"
 #include "sim/thread_team.hpp"
 

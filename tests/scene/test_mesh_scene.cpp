@@ -8,8 +8,8 @@
 #include "io/obj_reader.hpp"
 #include "scene/mesh_scene.hpp"
 #include "sim/self/self_collision.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 
 using namespace drape;
 using scene::MeshAs;

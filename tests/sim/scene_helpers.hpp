@@ -11,6 +11,10 @@
 #include <vector>
 
 #include "scene/scenes.hpp"
+#include "sim/self/self_collision.hpp"
+#include "sim/self/self_cones.hpp"
+#include "sim/self/untangle.hpp"
+#include "sim/step/plan.hpp"
 #include "sim/world.hpp"
 
 namespace drape::test_support {
@@ -56,5 +60,40 @@ inline std::pair<std::uint32_t, std::uint32_t> pullTopAndBottomApart(sim::World&
   sim::pinVertex(w, bottom, down);
   return {top, bottom};
 }
+
+// One sub-step's self-contact search on its own, as a step makes it: the
+// subsystem (self_collision.hpp) for the world's x → p, with the crossing
+// search's tree where `tangles` has one for the topology, and the cone walk
+// (with its rest and give-ups in `state`) where asked.
+struct SelfSearchRun {
+  sim::SelfCollision self;
+  sim::Tangles tangles;
+  sim::SelfSearchState state;
+  bool found = false;  // the search was made (prepared and not too dense)
+
+  sim::SelfSearch input(const sim::World& w) const {
+    return {w.cloth,
+            w.state,
+            w.params.thickness,
+            w.stats.substeps,
+            w.params.substeps,
+            tangles,
+            tangles.conesTopology == w.cloth.topologyVersion};
+  }
+  // The walk runs where `walk` (its rest set to 0 first) and the tree is
+  // ready; else every triangle is looked up.
+  const std::vector<sim::SelfContact>& search(const sim::World& w, bool walk = false) {
+    const sim::SelfSearch in = input(w);
+    sim::ThreadTeam& team = sim::solverTeam(w);
+    found = false;
+    if (!sim::prepareSelfContacts(self, in, state, team)) return self.contacts;
+    if (walk) state.coneRest = 0;
+    if (walk && sim::planConeWalk(state, in.tree && tangles.cones.usable))
+      sim::afterConeWalk(state, !sim::exposeUnsmoothParts(self, in, team));
+    sim::buildSelfHash(self);
+    found = sim::findSelfContacts(self, in, state, team);
+    return self.contacts;
+  }
+};
 
 }  // namespace drape::test_support

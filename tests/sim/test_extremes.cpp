@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "scene/scenes.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 #include "sim/watchdog.hpp"
 
 using namespace drape;

@@ -12,8 +12,8 @@
 #include <new>
 
 #include "scene_helpers.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 #include "sim/thread_team.hpp"
 
 using namespace drape;

@@ -18,8 +18,8 @@
 #include "scene_helpers.hpp"
 #include "sim/models/aerodynamics.hpp"
 #include "sim/models/rigid_body.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 
 using namespace drape;
 using test_support::buildScene;

@@ -6,8 +6,8 @@
 #include <random>
 
 #include "scene/scenes.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 #include "sim/watchdog.hpp"
 
 using namespace drape;

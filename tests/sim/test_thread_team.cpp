@@ -16,9 +16,9 @@
 #include <cstring>
 
 #include "scene_helpers.hpp"
-#include "sim/solve/solver_team.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/step/step.hpp"
 #include "sim/thread_team.hpp"
+#include "sim/world.hpp"
 
 using namespace drape;
 

@@ -2,7 +2,9 @@
 
 #include <cmath>
 
-#include "sim/world.hpp"
+#include "sim/cloth.hpp"
+#include "sim/params.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 
@@ -23,12 +25,11 @@ glm::vec3 triangleAeroForce(const glm::vec3& a, const glm::vec3& b, const glm::v
   return q * (fDrag + fLift);
 }
 
-void applyAerodynamics(World& world, float h, std::vector<glm::vec3>& force) {
-  const Params& prm = world.params;
+void applyAerodynamics(const Cloth& cloth, const Params& prm, State& s, float h,
+                       std::vector<glm::vec3>& force) {
   if (prm.wind == glm::vec3(0.0f)) return;
-  State& s = world.state;
   force.assign(s.x.size(), glm::vec3(0.0f));
-  for (const glm::uvec3& t : world.cloth.triangles) {
+  for (const glm::uvec3& t : cloth.triangles) {
     const glm::vec3 mean = (s.v[t[0]] + s.v[t[1]] + s.v[t[2]]) / 3.0f;
     const glm::vec3 f =
         triangleAeroForce(s.x[t[0]], s.x[t[1]], s.x[t[2]], mean, prm.wind, prm.drag, prm.lift) /

@@ -27,7 +27,9 @@
 
 namespace drape::sim {
 
-struct World;
+struct Cloth;
+struct Params;
+struct State;
 
 inline constexpr float kAirDensity = 1.2f;  // kg/m³
 
@@ -40,6 +42,7 @@ glm::vec3 triangleAeroForce(const glm::vec3& a, const glm::vec3& b, const glm::v
 // v_i += h w_i F_i for every free vertex, with F_i its share of the forces of
 // its triangles (`force` is scratch, one entry per vertex). Nothing when the
 // wind is zero.
-void applyAerodynamics(World& world, float h, std::vector<glm::vec3>& force);
+void applyAerodynamics(const Cloth& cloth, const Params& params, State& state, float h,
+                       std::vector<glm::vec3>& force);
 
 }  // namespace drape::sim

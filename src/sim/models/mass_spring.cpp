@@ -1,16 +1,11 @@
 #include "sim/models/mass_spring.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
-#include "sim/collision/step_contacts.hpp"
 #include "sim/constraints.hpp"
-#include "sim/self/self_collision.hpp"
-#include "sim/solve/fold_limits.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/stopwatch.hpp"
-#include "sim/world.hpp"
 
 namespace drape::sim {
 namespace {
@@ -19,9 +14,7 @@ namespace {
 // κ = spring_stiffness / R (a sheet of stiffness k around a ball of radius R
 // stretches by about P R / 2k). V is kept above a twentieth of V0 so a
 // crushed or inverted balloon gets a large but finite push.
-void addPressure(World& world, SpringSet& set) {
-  const Cloth& cloth = world.cloth;
-  const State& s = world.state;
+void addPressure(const Cloth& cloth, const Params& params, const State& s, SpringSet& set) {
   if (!cloth.pressureActive || !(cloth.restSixVolume > 0.0f)) return;
   set.pressureGrad.assign(s.x.size(), glm::vec3(0.0f));
   double sixV = 0.0;
@@ -35,8 +28,8 @@ void addPressure(World& world, SpringSet& set) {
   }
   const double sixV0 = double(cloth.restSixVolume);
   const double radius = std::cbrt(sixV0 / (8.0 * 3.14159265358979323846));  // 6V0 = 8πR³
-  const double kappa = double(world.params.spring_stiffness) / radius;
-  const double ratio = double(world.params.k_pressure) * sixV0 / std::max(sixV, 0.05 * sixV0);
+  const double kappa = double(params.spring_stiffness) / radius;
+  const double ratio = double(params.k_pressure) * sixV0 / std::max(sixV, 0.05 * sixV0);
   // ∇V = ∇(6V) / 6.
   const float scale = float(kappa * (ratio - 1.0) / 6.0);
   for (std::size_t i = 0; i < s.x.size(); ++i) set.force[i] += scale * set.pressureGrad[i];
@@ -56,17 +49,10 @@ SpringSet buildSprings(const Cloth& cloth) {
   return set;
 }
 
-void massSpringSubstep(World& world, float h, StepTimings& timing) {
-  const Params& prm = world.params;
-  State& s = world.state;
-  SolverScratch& sc = *world.scratch;
-  SpringSet& set = sc.springs;
+void integrateSprings(const Cloth& cloth, const Params& prm, State& s, float h, SpringSet& set) {
   const std::size_t n = s.x.size();
-  const double t0 = world.time;
-  if (set.version != world.cloth.topologyVersion) set = buildSprings(world.cloth);
-
+  assert(set.version == cloth.topologyVersion);
   // Forces at (x, v): gravity, springs with dashpots, pressure.
-  auto t = Clock::now();
   set.force.resize(n);
   for (std::size_t i = 0; i < n; ++i)
     set.force[i] = s.w[i] > 0.0f ? prm.gravity / s.w[i] : glm::vec3(0.0f);
@@ -87,46 +73,16 @@ void massSpringSubstep(World& world, float h, StepTimings& timing) {
     set.force[sp.a] += f * u;
     set.force[sp.b] -= f * u;
   }
-  addPressure(world, set);
-
-  // Symplectic Euler; pinned and grabbed vertices go to their targets.
+  addPressure(cloth, prm, s, set);
+  // Symplectic Euler.
   for (std::size_t i = 0; i < n; ++i) {
     s.v[i] += (h * s.w[i]) * set.force[i];
     s.p[i] = s.x[i] + h * s.v[i];
   }
-  moveToTargets(world, t0 + double(h));
-  timing.predict += msSince(t);
-
-  // Contacts as position corrections, one projection each.
-  generateStepContacts(world, t0, h, timing);
-  t = Clock::now();
-  solveFeatureContacts(Points::of(s), s.x.data(), sc.featureContacts.data(),
-                       sc.featureContacts.size(), prm.friction);
-  solveFoldLimits(Points::of(s), world.cloth, sc.foldLimits.active.data(),
-                  sc.foldLimits.active.size());
-  solveSelfContacts(Points::of(s), sc.selfContacts.data(), sc.selfContacts.size(),
-                    sc.selfThickness);
-  solveCrossings(Points::of(s), sc.tangles.crossings, sc.selfThickness);
-  solveContacts(Points::of(s), s.x.data(), sc.contacts.data(), sc.contacts.size(), prm.friction);
-  timing.solve += msSince(t);
-
-  // A vertex that something moved off its explicit path takes the velocity
-  // of its actual path; the others keep v exactly (no round trip through
-  // positions, which would lose velocity to rounding).
-  t = Clock::now();
-  const float invH = 1.0f / h;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (s.p[i] != s.x[i] + h * s.v[i]) s.v[i] = (s.p[i] - s.x[i]) * invH;
-    s.x[i] = s.p[i];
-  }
-  finishSubstep(world, t0, h);
-  timing.update += msSince(t);
 }
 
-float massSpringStableStep(const World& world) {
-  const Params& prm = world.params;
-  const State& s = world.state;
-  const SpringSet set = buildSprings(world.cloth);
+float massSpringStableStep(const Cloth& cloth, const State& s, const Params& prm) {
+  const SpringSet set = buildSprings(cloth);
   const std::size_t n = s.x.size();
   // ω²_max of the springs linearised at the current positions: the largest
   // eigenvalue of W^½ K W^½ (K_ab = −k u uᵀ per spring), by power iteration
@@ -173,22 +129,20 @@ float massSpringStableStep(const World& world) {
   return float(2.0 / std::sqrt(lambda) * (std::sqrt(1.0 + zeta * zeta) - zeta));
 }
 
-int massSpringStableSubsteps(World& world) {
-  const Params& p = world.params;
-  SpringSet& set = world.scratch->springs;
-  const std::array<double, 7> key = {double(world.cloth.topologyVersion),
-                                     double(world.pinsVersion),
-                                     double(p.k_stretch),
-                                     double(p.k_bend),
-                                     double(p.spring_stiffness),
-                                     double(p.damping),
-                                     double(p.density)};
-  if (!set.stableKnown || set.stableFor != key) {
-    set.stableStep = massSpringStableStep(world);
-    set.stableFor = key;
-    set.stableKnown = true;
+void updateStableStep(const Cloth& cloth, const State& s, const Params& p,
+                      std::uint64_t pinsVersion, StableStepEstimate& estimate) {
+  const std::array<double, 7> key = {
+      double(cloth.topologyVersion), double(pinsVersion), double(p.k_stretch), double(p.k_bend),
+      double(p.spring_stiffness),    double(p.damping),   double(p.density)};
+  if (!estimate.known || estimate.key != key) {
+    estimate.step = massSpringStableStep(cloth, s, p);
+    estimate.key = key;
+    estimate.known = true;
   }
-  const double needed = std::ceil(double(p.dt) / (kStableShare * double(set.stableStep)));
+}
+
+int stableSubsteps(const Params& p, const StableStepEstimate& estimate) {
+  const double needed = std::ceil(double(p.dt) / (kStableShare * double(estimate.step)));
   if (!(needed >= 1.0)) return 1;  // no springs, or an infinite limit
   return int(std::min(needed, double(kMostStableSubsteps)));
 }

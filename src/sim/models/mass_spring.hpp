@@ -20,8 +20,8 @@
 // Symplectic (semi-implicit) Euler per sub-step: v += h M⁻¹ f, p = x + h v.
 // Pins and the grab set p to their targets as in PBD's prediction. Collider
 // and self contacts are then projected once onto p as position corrections,
-// with PBD's friction (step.cpp), and the vertices they moved get
-// v = (p − x) / h; restitution as in PBD.
+// with PBD's friction (the step's plan for this solver), and the vertices
+// they moved get v = (p − x) / h; restitution as in PBD.
 //
 // Its weakness: explicit integration is stable only for h ≲ 2/ω_max. With the
 // default spring_stiffness the hang scene at dt 1/60 needs dozens of
@@ -38,11 +38,10 @@
 #include <glm/glm.hpp>
 
 #include "sim/cloth.hpp"
+#include "sim/params.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
-
-struct World;
-struct StepTimings;
 
 struct Spring {
   std::uint32_t a, b;
@@ -57,29 +56,40 @@ struct SpringSet {
   std::size_t structural = 0;
   std::uint64_t version = UINT64_MAX;  // the cloth topology they were built for
   std::vector<glm::vec3> force;        // N per vertex, this sub-step
-  // massSpringStableStep's last answer and what it was computed from.
-  float stableStep = 0.0f;
-  std::array<double, 7> stableFor{};
-  bool stableKnown = false;
   std::vector<glm::vec3> pressureGrad;
 };
 
 SpringSet buildSprings(const Cloth& cloth);
 
-// One sub-step of length h from world.time; advances world.time by h.
-void massSpringSubstep(World& world, float h, StepTimings& timing);
+// The forces at (x, v) into set.force (gravity, the springs with their
+// dashpots, the gas pressure), then one symplectic Euler step of h:
+// v += h w f, p = x + h v.
+void integrateSprings(const Cloth& cloth, const Params& params, State& s, float h, SpringSet& set);
 
 // An estimate of the largest stable sub-step (s): h = 2/ω_max for the highest
 // frequency of the springs linearised at the current positions (power
 // iteration on M⁻¹K), lowered for the dashpots. Infinity when no free vertex
 // has springs.
-float massSpringStableStep(const World& world);
+float massSpringStableStep(const Cloth& cloth, const State& s, const Params& params);
 
-// The sub-steps a frame of dt needs to stay within kStableShare of that
-// limit (at most kMostStableSubsteps), from an estimate kept until the
-// topology, the pins, the masses' scale or a spring parameter change.
+// massSpringStableStep's last answer and what it was computed from: named
+// state (World::solver), since it is estimated at the positions of the
+// moment its inputs change.
+struct StableStepEstimate {
+  float step = 0.0f;
+  std::array<double, 7> key{};
+  bool known = false;
+};
+
+// The estimate made again where the topology, the pins, the masses' scale
+// or a spring parameter changed since it was made.
+void updateStableStep(const Cloth& cloth, const State& s, const Params& params,
+                      std::uint64_t pinsVersion, StableStepEstimate& estimate);
+
+// The sub-steps a frame of dt needs to stay within kStableShare of the
+// estimated limit (at most kMostStableSubsteps).
 constexpr double kStableShare = 0.8;
 constexpr int kMostStableSubsteps = 1000;
-int massSpringStableSubsteps(World& world);
+int stableSubsteps(const Params& params, const StableStepEstimate& estimate);
 
 }  // namespace drape::sim

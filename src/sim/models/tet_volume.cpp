@@ -1,13 +1,12 @@
 #include "sim/models/tet_volume.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
 
 #include "sim/constraints.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/world.hpp"
 
 namespace drape::sim {
 namespace {
@@ -272,14 +271,14 @@ void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<gl
   for (std::size_t i = 0; i < grad.size(); ++i) s.p[i] -= (scale * s.w[i]) * grad[i];
 }
 
-void solveBalloon(World& world) {
-  SolverScratch& sc = *world.scratch;
-  if (world.params.balloon_model != BalloonModel::Tets) {
-    solvePressure(world.state, world.cloth, world.params.k_pressure, sc.pressureGrad);
+void solveBalloon(State& s, const Cloth& cloth, const Params& params, TetVolumes& tets,
+                  std::vector<glm::vec3>& grad) {
+  if (params.balloon_model != BalloonModel::Tets) {
+    solvePressure(s, cloth, params.k_pressure, grad);
     return;
   }
-  if (sc.tets.version != world.cloth.topologyVersion) sc.tets = buildTetVolumes(world.cloth);
-  solveTetVolumes(world.state, sc.tets, world.params.k_pressure);
+  assert(tets.version == cloth.topologyVersion);
+  solveTetVolumes(s, tets, params.k_pressure);
 }
 
 }  // namespace drape::sim

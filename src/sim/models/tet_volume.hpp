@@ -35,11 +35,10 @@
 #include <glm/glm.hpp>
 
 #include "sim/cloth.hpp"
+#include "sim/params.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
-
-struct State;
-struct World;
 
 // A surface triangle (outward: counter-clockwise seen from outside) and the
 // interior point it is joined to.
@@ -77,9 +76,11 @@ TetVolumes buildTetVolumes(const Cloth& cloth);
 void solveTetVolumes(State& s, TetVolumes& tets, float kPressure);
 
 // The balloon constraint of the PBD/XPBD iterations: the global pressure
-// constraint or, for balloon_model=tets, the tetrahedra (rebuilt first when
-// the cloth's topology changed). Call only when cloth.pressureActive.
-void solveBalloon(World& world);
+// constraint or, for balloon_model=tets, the tetrahedra `tets` (built for
+// the cloth's topology). Call only when cloth.pressureActive. `grad` is
+// scratch.
+void solveBalloon(State& s, const Cloth& cloth, const Params& params, TetVolumes& tets,
+                  std::vector<glm::vec3>& grad);
 // The global overpressure constraint (Müller et al. 2007 §4.4), stiffness 1:
 // C = Σ (p_a × p_b)·p_c − kPressure · 6V0 over the cloth's triangles.
 void solvePressure(State& s, const Cloth& cloth, float kPressure, std::vector<glm::vec3>& grad);

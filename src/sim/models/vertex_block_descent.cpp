@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "sim/constraints.hpp"
-#include "sim/solve/coefficients.hpp"
+#include "sim/params.hpp"
 
 namespace drape::sim {
 namespace {

@@ -29,7 +29,8 @@
 
 #include <glm/glm.hpp>
 
-#include "sim/world.hpp"
+#include "sim/cloth.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 

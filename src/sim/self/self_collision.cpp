@@ -7,8 +7,6 @@
 #include "sim/self/self_cones.hpp"
 #include "sim/self/untangle.hpp"
 #include "sim/self/vertex_triangle.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/solver_team.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -94,7 +92,7 @@ bool shareEdge(const glm::uvec3& a, const glm::uvec3& b) {
 
 // The lists of buildTriangleNeighbours joined for each triangle t that
 // shares an edge with t + 1, each vertex once with the bits of the two that
-// skip it (SolverScratch::selfPairNear): a lookup of the pair marks each
+// skip it (SelfCollision::pairNear): a lookup of the pair marks each
 // vertex with one write instead of a read and a write per list it is in.
 void buildPairNeighbours(const Cloth& cloth, const std::vector<std::uint32_t>& nearStart,
                          const std::vector<std::uint32_t>& near, std::vector<std::uint32_t>& start,
@@ -151,15 +149,15 @@ class TriangleLookup {
  public:
   // Set up for triangle t, the k-th of the lookup whose stamp in `seen` is
   // `stamp` (findPairs).
-  void init(const World& world, std::uint32_t t, const glm::vec3& shift, float base,
-            std::uint32_t* seen, std::uint32_t stamp, int k, bool mark) {
-    sc_ = &*world.scratch;
-    s_ = &world.state;
-    tri_ = world.cloth.triangles[t];
+  void init(const SelfCollision& self, const SelfSearch& in, std::uint32_t t,
+            const glm::vec3& shift, float base, std::uint32_t* seen, std::uint32_t stamp, int k,
+            bool mark) {
+    self_ = &self;
+    s_ = &in.state;
+    tri_ = in.cloth.triangles[t];
     base_ = base;
-    const SolverScratch& sc = *sc_;
     const State& s = *s_;
-    moved_ = std::max({sc.selfTravel[tri_[0]], sc.selfTravel[tri_[1]], sc.selfTravel[tri_[2]]});
+    moved_ = std::max({self.travel[tri_[0]], self.travel[tri_[1]], self.travel[tri_[2]]});
     box_ = sweptBox(s, &tri_[0], 3, shift, base + moved_);
     pinned_ = s.w[tri_[0]] == 0.0f && s.w[tri_[1]] == 0.0f && s.w[tri_[2]] == 0.0f;
     // The triangle's corners, and the vertices joined by an edge to a
@@ -171,20 +169,20 @@ class TriangleLookup {
     // repeats of its corners' lists (on a piled 128² drape, 7.5 → 6.9 ms on
     // one thread).
     // (Unless the pair's joint list marks them: findPairs.)
-    const std::uint32_t* near = sc.selfTriNear.data();
+    const std::uint32_t* near = self.triNear.data();
     const std::uint32_t mine = stamp | (1u << k);
-    for (std::uint32_t j = sc.selfTriNearStart[t], end = mark ? sc.selfTriNearStart[t + 1] : j;
-         j < end; ++j) {
+    for (std::uint32_t j = self.triNearStart[t], end = mark ? self.triNearStart[t + 1] : j; j < end;
+         ++j) {
       const std::uint32_t v = near[j];
       seen[v] = (seen[v] & ~kSeenMask) == stamp ? seen[v] | mine : mine;
     }
-    hub_ = sc.selfTriHub[t] != 0;
+    hub_ = self.triHub[t] != 0;
     planes_ = Planes::Unknown;
     // Inside a contour of the cloth's crossings: the triangle's part.
     region_ = nullptr;
     triRegion_ = 0;
-    if (!sc.tangles.region.empty()) {
-      region_ = sc.tangles.region.data();
+    if (!in.tangles.region.empty()) {
+      region_ = in.tangles.region.data();
       for (int k = 0; k < 3; ++k) triRegion_ = std::max(triRegion_, region_[tri_[k]]);
     }
   }
@@ -208,7 +206,7 @@ class TriangleLookup {
   // The exact test of the vertices waiting for it, in the order they came:
   // each one that gets a constraint is appended to `pairs`.
   void test(std::vector<SelfContact>& pairs) {
-    const SolverScratch& sc = *sc_;
+    const SelfCollision& self = *self_;
     const State& s = *s_;
     const int count = waitingCount_;
     waitingCount_ = 0;
@@ -230,12 +228,11 @@ class TriangleLookup {
       const std::uint32_t i = waiting_[k < count ? k : 0];
       q0[k] = s.x[i];
       q1[k] = s.p[i];
-      reach[k] = base_ + moved_ + sc.selfTravel[i];
+      reach[k] = base_ + moved_ + self.travel[i];
     }
     int sides[kWaiting];
     float approaches[kWaiting];
-    for (int sided =
-             vertexSides4(motion_, q0, q1, reach, count, sc.selfThickness, sides, approaches);
+    for (int sided = vertexSides4(motion_, q0, q1, reach, count, self.thickness, sides, approaches);
          sided != 0; sided &= sided - 1) {
       const int k = __builtin_ctz(unsigned(sided));
       const std::uint32_t i = waiting_[k];
@@ -243,7 +240,7 @@ class TriangleLookup {
       const float approach = approaches[k];
       if (passesThrough(i)) continue;
       // Paper eq. 12: from the back, swap p2 and p3 so the normal faces q.
-      const float deepest = sc.selfDepenetration + approach;
+      const float deepest = self.depenetration + approach;
       if (side > 0) pairs.push_back({{i, tri_[0], tri_[1], tri_[2]}, false, deepest});
       if (side < 0) pairs.push_back({{i, tri_[0], tri_[2], tri_[1]}, false, deepest});
     }
@@ -257,12 +254,12 @@ class TriangleLookup {
   // edge–triangle crossings at frame 39, 177,000 at frame 119); left free,
   // the stretch and bending constraints pull it back out (831 at frame 119).
   bool passesThrough(std::uint32_t q) const {
-    const SolverScratch& sc = *sc_;
+    const SelfCollision& self = *self_;
     const State& s = *s_;
     const glm::dvec3 p(s.x[q]);
     const double dp = triangle_.side(p);
-    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k) {
-      const glm::dvec3 end(s.x[sc.selfAdj[k]]);
+    for (std::uint32_t k = self.adjStart[q]; k < self.adjStart[q + 1]; ++k) {
+      const glm::dvec3 end(s.x[self.adj[k]]);
       if (triangle_.crossedBy(p, dp, end, triangle_.side(end))) return true;
     }
     return false;
@@ -271,13 +268,13 @@ class TriangleLookup {
   // Whether vertex q has an edge to a corner (for a triangle with a hub,
   // whose neighbours its list leaves out).
   bool joinedToCorner(std::uint32_t q) const {
-    const SolverScratch& sc = *sc_;
-    for (std::uint32_t k = sc.selfAdjStart[q]; k < sc.selfAdjStart[q + 1]; ++k)
-      if (shares(tri_, sc.selfAdj[k])) return true;
+    const SelfCollision& self = *self_;
+    for (std::uint32_t k = self.adjStart[q]; k < self.adjStart[q + 1]; ++k)
+      if (shares(tri_, self.adj[k])) return true;
     return false;
   }
 
-  const SolverScratch* sc_ = nullptr;
+  const SelfCollision* self_ = nullptr;
   const State* s_ = nullptr;
   bool hub_ = false;
   glm::uvec3 tri_{0};
@@ -307,26 +304,26 @@ class TriangleLookup {
 // repeats and each triangle's neighbours: the lookup's stamp (t <<
 // kSeenBits) with bit k set where the k-th triangle skips the vertex (one
 // read a vertex, not one a triangle).
-std::size_t findPairs(const World& world, std::uint32_t t, int count, const glm::vec3& shift,
-                      float base, std::uint32_t* seen, std::vector<std::uint32_t>& found,
-                      std::vector<std::uint32_t>* kept, std::vector<SelfContact>& pairs) {
+std::size_t findPairs(const SelfCollision& self, const SelfSearch& in, std::uint32_t t, int count,
+                      const glm::vec3& shift, float base, std::uint32_t* seen,
+                      std::vector<std::uint32_t>& found, std::vector<std::uint32_t>* kept,
+                      std::vector<SelfContact>& pairs) {
   static_assert(kGroup == 2 && kSeenBits == 2, "pairs' lists hold two bits a vertex");
-  const SolverScratch& sc = *world.scratch;
   TriangleLookup group[kGroup];
   const std::uint32_t stamp = t << kSeenBits;
   const bool paired = count == 2;
   for (int k = 0; k < count; ++k)
-    group[k].init(world, t + std::uint32_t(k), shift, base, seen, stamp, k, !paired);
+    group[k].init(self, in, t + std::uint32_t(k), shift, base, seen, stamp, k, !paired);
   if (paired) {
-    const std::uint32_t* near = sc.selfPairNear.data();
-    for (std::uint32_t j = sc.selfPairNearStart[t], end = sc.selfPairNearStart[t + 1]; j < end; ++j)
+    const std::uint32_t* near = self.pairNear.data();
+    for (std::uint32_t j = self.pairNearStart[t], end = self.pairNearStart[t + 1]; j < end; ++j)
       seen[near[j] >> 2] = stamp | (near[j] & kSeenMask);
   }
   // Each vertex whose box overlaps either triangle's once, tagged with the
   // triangles it overlaps (SpatialHash::collectTagged).
   std::size_t scanned = 0;
   const std::size_t n =
-      sc.selfHash.collectTagged(group[0].box(), group[count - 1].box(), found, &scanned);
+      self.hash.collectTagged(group[0].box(), group[count - 1].box(), found, &scanned);
   for (int k = 0; k < count; ++k) kept[k].resize(std::max(kept[k].size(), n));
   std::size_t keptCount[kGroup] = {};
   const std::uint32_t all = stamp | ((1u << count) - 1u);
@@ -360,65 +357,53 @@ float meanRestEdge(const Cloth& cloth) {
   return cloth.stretch.empty() ? 0.0f : float(sum / double(cloth.stretch.size()));
 }
 
-namespace {
-
-// The reach of a pair beyond its travel: the thickness h plus a margin of
-// at least h for what the iterations move.
-float pairBase(float h, float cell) {
-  return h + std::max(h, 0.05f * cell);
-}
-
-}  // namespace
-
-bool prepareSelfContacts(World& world) {
-  SolverScratch& sc = *world.scratch;
-  sc.selfContacts.clear();
-  world.stats.selfCollisionTooDense = false;
-  if (world.params.self_collision == 0) return false;
-  const Cloth& cloth = world.cloth;
+bool prepareSelfContacts(SelfCollision& self, const SelfSearch& in, SelfSearchState& state,
+                         ThreadTeam& team) {
+  self.contacts.clear();
+  self.exposed.clear();
+  self.exposedVertices.clear();
+  self.tooDense = false;
+  const Cloth& cloth = in.cloth;
   // A lookup's stamp in `seen` is its first triangle's index shifted past
   // kSeenBits (findPairs), short of the fill UINT32_MAX; a vertex's id
   // shifted so, with a bit for each triangle of a lookup, is what the
   // lookup finds and what a pair's list holds.
   constexpr std::size_t kMostTriangles = (std::size_t(1) << (32 - kSeenBits)) - 1;
-  if (sc.selfTooDenseTopology == cloth.topologyVersion ||
-      cloth.triangles.size() >= kMostTriangles || world.state.x.size() >= kMostTriangles) {
-    world.stats.selfCollisionTooDense = true;
+  if (state.tooDenseTopology == cloth.topologyVersion || cloth.triangles.size() >= kMostTriangles ||
+      in.state.x.size() >= kMostTriangles) {
+    self.tooDense = true;
     return false;
   }
-  const State& s = world.state;
+  const State& s = in.state;
   const std::size_t n = s.x.size();
-  if (sc.selfCellVersion != cloth.topologyVersion || sc.selfCellEdges != cloth.stretch.size() ||
-      sc.selfAdjStart.size() != n + 1 || sc.selfTriNearStart.size() != cloth.triangles.size() + 1) {
-    sc.selfCell = meanRestEdge(cloth);
-    buildAdjacency(cloth, sc.selfAdjStart, sc.selfAdj);
-    buildTriangleNeighbours(cloth, sc.selfAdjStart, sc.selfAdj, sc.selfTriNearStart, sc.selfTriNear,
-                            sc.selfTriHub);
-    buildPairNeighbours(cloth, sc.selfTriNearStart, sc.selfTriNear, sc.selfPairNearStart,
-                        sc.selfPairNear);
-    sc.selfCellVersion = cloth.topologyVersion;
-    sc.selfCellEdges = cloth.stretch.size();
+  if (self.cellVersion != cloth.topologyVersion || self.cellEdges != cloth.stretch.size() ||
+      self.adjStart.size() != n + 1 || self.triNearStart.size() != cloth.triangles.size() + 1) {
+    self.cell = meanRestEdge(cloth);
+    buildAdjacency(cloth, self.adjStart, self.adj);
+    buildTriangleNeighbours(cloth, self.adjStart, self.adj, self.triNearStart, self.triNear,
+                            self.triHub);
+    buildPairNeighbours(cloth, self.triNearStart, self.triNear, self.pairNearStart, self.pairNear);
+    self.cellVersion = cloth.topologyVersion;
+    self.cellEdges = cloth.stretch.size();
   }
-  if (!(sc.selfCell > 0.0f) || n == 0) return false;
-  sc.selfThickness = selfThickness(world.params.thickness, sc.selfCell);
+  if (!(self.cell > 0.0f) || n == 0) return false;
+  self.thickness = selfThickness(in.thickness, self.cell);
   // A contact's way out of a layer, beyond its own approach: the thickness
   // a sub-step at the scene's sub-steps, shorter in the shorter sub-steps
   // of a frame that takes more, so that it moves out no faster. Moved out a
   // whole thickness in each of 8 sub-steps, a 128² drape landing on itself
   // flung a vertex at 8 m/s.
-  const int own = std::max(world.params.substeps, 1);
-  sc.selfDepenetration = world.stats.substeps > own
-                             ? sc.selfThickness * float(own) / float(world.stats.substeps)
-                             : sc.selfThickness;
+  const int own = std::max(in.ownSubsteps, 1);
+  self.depenetration =
+      in.substeps > own ? self.thickness * float(own) / float(in.substeps) : self.thickness;
 
   // Each vertex's motion over the step (read once for each of its
   // neighbours below), on the solver's threads, and the cloth's mean
   // motion: the frame the boxes are seen from.
-  ThreadTeam& team = solverTeam(world);
   const std::size_t chunks = (n + kVerticesPerChunk - 1) / kVerticesPerChunk;
-  std::vector<glm::vec3>& motion = sc.selfMotion;
+  std::vector<glm::vec3>& motion = self.motion;
   motion.resize(n);
-  std::vector<glm::dvec3>& motionSums = sc.selfMotionSums;
+  std::vector<glm::dvec3>& motionSums = self.motionSums;
   motionSums.resize(chunks);
   forEachChunk(team, chunks, [&](std::size_t c, int) {
     const std::size_t end = std::min(n, (c + 1) * kVerticesPerChunk);
@@ -431,12 +416,12 @@ bool prepareSelfContacts(World& world) {
   });
   glm::dvec3 sum(0.0);
   for (const glm::dvec3& chunkSum : motionSums) sum += chunkSum;  // in chunk order
-  sc.selfShift = glm::vec3(sum / double(n));
-  const glm::vec3 shift = sc.selfShift;
+  self.shift = glm::vec3(sum / double(n));
+  const glm::vec3 shift = self.shift;
 
   // Constraints are made once per sub-step, so they must also cover what
   // the iterations move a vertex towards a triangle it was not near: the
-  // reach of a pair is pairBase(), grown by how far its vertices travel in
+  // reach of a pair is selfPairBase(), grown by how far its vertices travel in
   // the step against the mean motion of their neighbours (the solve's
   // corrections come from such relative motion; a cloth falling or swinging
   // as a whole barely changes shape), each travel counted up to one cell.
@@ -446,57 +431,54 @@ bool prepareSelfContacts(World& world) {
   // by their swept boxes (grown by their travel; mostly one cell each), and
   // every triangle looks up the cells of its own swept box grown by the rest
   // of the pair's reach.
-  sc.selfTravel.resize(n);
-  sc.selfBoxes.resize(n);
-  std::vector<double>& travelSums = sc.selfTravelSums;
+  self.travel.resize(n);
+  self.boxes.resize(n);
+  std::vector<double>& travelSums = self.travelSums;
   travelSums.assign(chunks, 0.0);
   forEachChunk(team, chunks, [&](std::size_t c, int) {
     double travelSum = 0.0;
     const std::uint32_t end = std::uint32_t(std::min(n, (c + 1) * kVerticesPerChunk));
     for (std::uint32_t i = std::uint32_t(c * kVerticesPerChunk); i < end; ++i) {
-      const std::uint32_t b = sc.selfAdjStart[i], e = sc.selfAdjStart[i + 1];
+      const std::uint32_t b = self.adjStart[i], e = self.adjStart[i + 1];
       glm::vec3 mean(0.0f);
-      for (std::uint32_t k = b; k < e; ++k) mean += motion[sc.selfAdj[k]];
+      for (std::uint32_t k = b; k < e; ++k) mean += motion[self.adj[k]];
       const glm::vec3 local = e > b ? mean / float(e - b) : shift;
-      sc.selfTravel[i] = std::min(glm::length(motion[i] - local), sc.selfCell);
-      sc.selfBoxes[i] = sweptBox(s, &i, 1, shift, sc.selfTravel[i]);
-      travelSum += double(sc.selfTravel[i]);
+      self.travel[i] = std::min(glm::length(motion[i] - local), self.cell);
+      self.boxes[i] = sweptBox(s, &i, 1, shift, self.travel[i]);
+      travelSum += double(self.travel[i]);
     }
     travelSums[c] = travelSum;
   });
   double travelSum = 0.0;
   for (const double chunkSum : travelSums) travelSum += chunkSum;  // in chunk order
-  sc.selfTravelMean = float(travelSum / double(n));
-  exposeUnsmoothParts(world, team, shift, pairBase(sc.selfThickness, sc.selfCell));
+  state.travelMean = float(travelSum / double(n));
   return true;
 }
 
-void buildSelfHash(World& world) {
-  SolverScratch& sc = *world.scratch;
+void buildSelfHash(SelfCollision& self) {
   // Each vertex once, by the centre of its box (SpatialHash::Insert).
   // Only the vertices the cone walk left, where it ran.
-  sc.selfHash.build(sc.selfBoxes, kHashCellEdges * sc.selfCell, SpatialHash::Insert::Centre,
-                    SpatialHash::Layout::Auto,
-                    sc.selfExposedVertices.empty() ? nullptr : sc.selfExposedVertices.data());
+  self.hash.build(self.boxes, kHashCellEdges * self.cell, SpatialHash::Insert::Centre,
+                  SpatialHash::Layout::Auto,
+                  self.exposedVertices.empty() ? nullptr : self.exposedVertices.data());
 }
 
-void findSelfContacts(World& world) {
-  SolverScratch& sc = *world.scratch;
-  const Cloth& cloth = world.cloth;
-  const std::size_t n = world.state.x.size();
-  const glm::vec3 shift = sc.selfShift;
-  const float base = pairBase(sc.selfThickness, sc.selfCell);
-  ThreadTeam& team = solverTeam(world);
+bool findSelfContacts(SelfCollision& self, const SelfSearch& in, SelfSearchState& state,
+                      ThreadTeam& team) {
+  const Cloth& cloth = in.cloth;
+  const std::size_t n = in.state.x.size();
+  const glm::vec3 shift = self.shift;
+  const float base = selfPairBase(self.thickness, self.cell);
   // The triangles are taken by the solver's threads in chunks, whichever
   // thread is free next (piled-up regions cost far more than flat ones);
   // each chunk's pairs come out in triangle order, and the chunks are joined
   // in order, so the result is the same for any thread count.
   const std::vector<glm::uvec3>& tris = cloth.triangles;
   const std::size_t chunks = (tris.size() + kTrianglesPerChunk - 1) / kTrianglesPerChunk;
-  sc.selfChunkPairs.resize(std::max(sc.selfChunkPairs.size(), chunks));
-  sc.selfThreadSeen.resize(std::size_t(team.size()));
-  sc.selfThreadFound.resize(std::size_t(team.size()));
-  sc.selfThreadKept.resize(std::size_t(kGroup) * std::size_t(team.size()));
+  self.chunkPairs.resize(std::max(self.chunkPairs.size(), chunks));
+  self.threadSeen.resize(std::size_t(team.size()));
+  self.threadFound.resize(std::size_t(team.size()));
+  self.threadKept.resize(std::size_t(kGroup) * std::size_t(team.size()));
   // Each thread clears its own marks in its first chunk.
   std::vector<std::uint8_t> cleared(std::size_t(team.size()), 0);
   // Where far more vertices lie near each triangle than a cloth piles up
@@ -506,20 +488,19 @@ void findSelfContacts(World& world) {
   const std::size_t budget = kVisitsPerTriangle * kTrianglesPerChunk + (std::size_t(1) << 20);
   std::atomic<bool> tooDense{false};
   forEachChunk(team, chunks, [&](std::size_t c, int thread) {
-    std::vector<SelfContact>& pairs = sc.selfChunkPairs[c];
+    std::vector<SelfContact>& pairs = self.chunkPairs[c];
     pairs.clear();
     std::size_t visited = 0;
-    std::vector<std::uint32_t>& threadSeen = sc.selfThreadSeen[std::size_t(thread)];
+    std::vector<std::uint32_t>& threadSeen = self.threadSeen[std::size_t(thread)];
     if (!cleared[std::size_t(thread)]) {
       threadSeen.assign(n, UINT32_MAX);
       cleared[std::size_t(thread)] = 1;
     }
     std::uint32_t* seen = threadSeen.data();
-    std::vector<std::uint32_t>& found = sc.selfThreadFound[std::size_t(thread)];
-    std::vector<std::uint32_t>* kept =
-        &sc.selfThreadKept[std::size_t(kGroup) * std::size_t(thread)];
+    std::vector<std::uint32_t>& found = self.threadFound[std::size_t(thread)];
+    std::vector<std::uint32_t>* kept = &self.threadKept[std::size_t(kGroup) * std::size_t(thread)];
     const std::size_t end = std::min(tris.size(), (c + 1) * kTrianglesPerChunk);
-    const std::uint8_t* exposed = sc.selfExposed.empty() ? nullptr : sc.selfExposed.data();
+    const std::uint8_t* exposed = self.exposed.empty() ? nullptr : self.exposed.data();
     for (std::size_t t = c * kTrianglesPerChunk; t < end;) {
       if (exposed && !exposed[t]) {
         ++t;
@@ -530,7 +511,8 @@ void findSelfContacts(World& world) {
              (!exposed || exposed[t + std::size_t(count)]) &&
              shareEdge(tris[t + std::size_t(count) - 1], tris[t + std::size_t(count)]))
         ++count;
-      visited += findPairs(world, std::uint32_t(t), count, shift, base, seen, found, kept, pairs);
+      visited +=
+          findPairs(self, in, std::uint32_t(t), count, shift, base, seen, found, kept, pairs);
       t += std::size_t(count);
       if (visited > budget) tooDense.store(true, std::memory_order_relaxed);
       if (tooDense.load(std::memory_order_relaxed)) return;
@@ -538,38 +520,33 @@ void findSelfContacts(World& world) {
   });
   if (tooDense.load()) {
     // Off for this mesh until its topology changes (prepareSelfContacts).
-    sc.selfTooDenseTopology = cloth.topologyVersion;
-    sc.selfContacts.clear();
-    world.stats.selfCollisionTooDense = true;
-    return;
+    state.tooDenseTopology = cloth.topologyVersion;
+    self.contacts.clear();
+    self.tooDense = true;
+    return false;
   }
   // In vertex order (a stable counting sort keeps the triangles ascending
   // within each vertex), whatever the hash's layout.
-  sc.selfStart.assign(n + 1, 0);
+  self.start.assign(n + 1, 0);
   std::size_t total = 0;
   for (std::size_t c = 0; c < chunks; ++c) {
-    for (const SelfContact& pair : sc.selfChunkPairs[c]) ++sc.selfStart[pair.v[0] + 1];
-    total += sc.selfChunkPairs[c].size();
+    for (const SelfContact& pair : self.chunkPairs[c]) ++self.start[pair.v[0] + 1];
+    total += self.chunkPairs[c].size();
   }
-  for (std::size_t i = 0; i < n; ++i) sc.selfStart[i + 1] += sc.selfStart[i];
-  sc.selfContacts.resize(total);
+  for (std::size_t i = 0; i < n; ++i) self.start[i + 1] += self.start[i];
+  self.contacts.resize(total);
   for (std::size_t c = 0; c < chunks; ++c)
-    for (const SelfContact& pair : sc.selfChunkPairs[c])
-      sc.selfContacts[sc.selfStart[pair.v[0]]++] = pair;
+    for (const SelfContact& pair : self.chunkPairs[c])
+      self.contacts[self.start[pair.v[0]]++] = pair;
+  return true;
 }
 
-void generateSelfContacts(World& world) {
-  if (!prepareSelfContacts(world)) return;
-  buildSelfHash(world);
-  findSelfContacts(world);
-}
-
-std::optional<std::size_t> countSelfIntersections(const World& world,
+std::optional<std::size_t> countSelfIntersections(const Cloth& cloth,
+                                                  const std::vector<glm::vec3>& x,
                                                   std::vector<std::uint32_t>* crossed) {
-  const Cloth& cloth = world.cloth;
   if (crossed) crossed->clear();
   Tangles tangles;
-  if (!findCrossings(cloth, world.state.x, nullptr, tangles)) return std::nullopt;
+  if (!findCrossings(cloth, x, nullptr, tangles)) return std::nullopt;
   if (crossed && !tangles.crossings.empty()) {
     // The triangle crossed and those beside the edge through it.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "sim/self/cone_tree.hpp"
-#include "sim/solve/solver_scratch.hpp"
+#include "sim/self/untangle.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -33,39 +33,29 @@ constexpr ConeWalk kContactWalk{1.0471976f, false, false};
 // a walk may leave per triangle. A cloth piled up leaves most of its leaves
 // (a 128² drape on the sphere: 14,000 pairs of 2,000 leaves, 90 % of the
 // triangles), and the walk costs more than it saves (its lookups take as
-// long): past this it gives up, and the next kConeRest sub-steps take every
-// triangle without one. A swinging 128² cloth leaves at most about 1,000
-// pairs, some 15 tests per triangle by that count. Each time the walk
-// gives up again after its rest, the rest doubles, at most kConeDoublings
-// times (16 to 128 sub-steps): a pile lies still for seconds, and a walk
-// that gives up on the lying 128² drape takes 3.7 ms on one thread,
-// against 6.8 ms for the sub-step's lookups (frame 150, least of 20).
+// long): past this it gives up. A swinging 128² cloth leaves at most about
+// 1,000 pairs, some 15 tests per triangle by that count.
 constexpr std::size_t kConeTestsPerTriangle = 64;
-constexpr int kConeRest = 16, kConeDoublings = 3;
 // The cone tree's leaves per chunk of their bounds.
 constexpr std::size_t kLeavesPerChunk = 64;
 
 }  // namespace
 
-void exposeUnsmoothParts(World& world, ThreadTeam& team, const glm::vec3& shift, float base) {
-  SolverScratch& sc = *world.scratch;
-  const Cloth& cloth = world.cloth;
-  const State& s = world.state;
-  const Tangles& tangles = sc.tangles;
-  sc.selfExposed.clear();
-  sc.selfExposedVertices.clear();
-  if (tangles.conesTopology != cloth.topologyVersion || !tangles.cones.usable) return;
-  if (sc.selfConeRest > 0) {
-    --sc.selfConeRest;
-    return;
-  }
+bool exposeUnsmoothParts(SelfCollision& self, const SelfSearch& in, ThreadTeam& team) {
+  const float base = selfPairBase(self.thickness, self.cell);
+  const Cloth& cloth = in.cloth;
+  const State& s = in.state;
+  const Tangles& tangles = in.tangles;
+  const glm::vec3 shift = self.shift;
+  self.exposed.clear();
+  self.exposedVertices.clear();
   const ConeTree& tree = tangles.cones;
   const std::size_t leaves = tree.leafNode.size();
-  if (sc.selfLeafTopology != tangles.conesTopology) {
+  if (self.leafTopology != tangles.conesTopology) {
     // Each leaf's vertices, each once.
     std::vector<std::uint32_t> last(s.x.size(), UINT32_MAX);
-    sc.selfLeafStart.assign(leaves + 1, 0);
-    sc.selfLeafVertices.clear();
+    self.leafStart.assign(leaves + 1, 0);
+    self.leafVertices.clear();
     for (std::uint32_t l = 0; l < leaves; ++l) {
       const ConeTree::Node& node = tree.nodes[tree.leafNode[l]];
       for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k)
@@ -74,13 +64,13 @@ void exposeUnsmoothParts(World& world, ThreadTeam& team, const glm::vec3& shift,
               cloth.triangles[tree.triangles[k]][2]})
           if (last[v] != l) {
             last[v] = l;
-            sc.selfLeafVertices.push_back(v);
+            self.leafVertices.push_back(v);
           }
-      sc.selfLeafStart[l + 1] = std::uint32_t(sc.selfLeafVertices.size());
+      self.leafStart[l + 1] = std::uint32_t(self.leafVertices.size());
     }
-    sc.selfLeafTopology = tangles.conesTopology;
+    self.leafTopology = tangles.conesTopology;
   }
-  ConeSearch& search = sc.selfCones;
+  ConeSearch& search = self.cones;
   search.box.resize(tree.nodes.size());
   search.cone.resize(tree.nodes.size());
   forEachChunk(team, (leaves + kLeavesPerChunk - 1) / kLeavesPerChunk, [&](std::size_t c, int) {
@@ -89,10 +79,10 @@ void exposeUnsmoothParts(World& world, ThreadTeam& team, const glm::vec3& shift,
     for (std::size_t l = c * kLeavesPerChunk; l < end; ++l) {
       const std::uint32_t n = tree.leafNode[l];
       const ConeTree::Node& node = tree.nodes[n];
-      const std::uint32_t* v = sc.selfLeafVertices.data() + sc.selfLeafStart[l];
-      const int count = int(sc.selfLeafStart[l + 1] - sc.selfLeafStart[l]);
+      const std::uint32_t* v = self.leafVertices.data() + self.leafStart[l];
+      const int count = int(self.leafStart[l + 1] - self.leafStart[l]);
       float moved = 0.0f;
-      for (int k = 0; k < count; ++k) moved = std::max(moved, sc.selfTravel[v[k]]);
+      for (int k = 0; k < count; ++k) moved = std::max(moved, self.travel[v[k]]);
       search.box[n] = sweptBox(s, v, count, shift, base + moved);
       for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k) {
         const glm::uvec3& tri = cloth.triangles[tree.triangles[k]];
@@ -107,24 +97,21 @@ void exposeUnsmoothParts(World& world, ThreadTeam& team, const glm::vec3& shift,
     }
   });
   const std::size_t count = cloth.triangles.size();
-  if (!walkConeTree(tree, kContactWalk, kConeTestsPerTriangle * count, search, nullptr, &team)) {
-    sc.selfConeRest = kConeRest << std::min(sc.selfConeGiveUps, kConeDoublings);
-    ++sc.selfConeGiveUps;
-    return;
-  }
-  sc.selfConeGiveUps = 0;
+  if (!walkConeTree(tree, kContactWalk, kConeTestsPerTriangle * count, search, nullptr, &team))
+    return false;
 
-  sc.selfExposed.assign(count, 0);
-  sc.selfExposedVertices.assign(s.x.size(), 0);
+  self.exposed.assign(count, 0);
+  self.exposedVertices.assign(s.x.size(), 0);
   for (const glm::uvec2& pair : search.pairs)
     for (const std::uint32_t node : {pair.x, pair.y}) {
       const ConeTree::Node& leaf = tree.nodes[node];
       for (std::uint32_t k = leaf.triBegin; k < leaf.triEnd; ++k)
-        sc.selfExposed[tree.triangles[k]] = 1;
-      for (std::uint32_t k = sc.selfLeafStart[leaf.leafBegin];
-           k < sc.selfLeafStart[leaf.leafBegin + 1]; ++k)
-        sc.selfExposedVertices[sc.selfLeafVertices[k]] = 1;
+        self.exposed[tree.triangles[k]] = 1;
+      for (std::uint32_t k = self.leafStart[leaf.leafBegin]; k < self.leafStart[leaf.leafBegin + 1];
+           ++k)
+        self.exposedVertices[self.leafVertices[k]] = 1;
     }
+  return true;
 }
 
 }  // namespace drape::sim

@@ -8,8 +8,9 @@
 
 #include <glm/glm.hpp>
 
+#include "sim/self/self_collision.hpp"
 #include "sim/self/spatial_hash.hpp"
-#include "sim/world.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 
@@ -34,19 +35,17 @@ inline Aabb sweptBox(const State& s, const std::uint32_t* v, int count, const gl
   return b;
 }
 
-// Into the solver scratch's selfExposed the triangles of the leaves the walk
-// leaves, and into selfExposedVertices their vertices; both empty (every
-// triangle is looked up) where the crossing search has no tree for this
-// topology, or while the walk rests after giving up on a pile. The vertices'
-// travel (selfTravel) must be this sub-step's; `base` is a pair's reach
-// beyond it. A leaf's box holds its triangles' lookups (their swept boxes
-// grown by the reach and the corners' travel), and so its vertices' boxes
-// too. A triangle's normal over the step, N(t) = (a + t da) × (b + t db), is
-// a Bézier curve of degree 2 whose control points B0 = a × b,
-// B1 = B0 + (a × db + da × b)/2 and B2 = (a + da) × (b + db) span it (Tang
-// et al. 2009, "Interactive continuous collision detection between
-// deformable models using connectivity-based culling"): the leaf's cone
-// holds all three of each triangle.
-void exposeUnsmoothParts(World& world, ThreadTeam& team, const glm::vec3& shift, float base);
+// Into self.exposed the triangles of the leaves the walk leaves, and into
+// self.exposedVertices their vertices (both empty: every triangle is looked
+// up). Needs the crossing search's tree (in.tree) and this sub-step's
+// travel (prepareSelfContacts). False,
+// with both empty, where the walk gives up: a pile leaves so many pairs
+// that it would cost more than it saves. A leaf's box holds its triangles' lookups (their swept
+// boxes grown by the reach and the corners' travel), and so its vertices' boxes too. A triangle's
+// normal over the step, N(t) = (a + t da) × (b + t db), is a Bézier curve of degree 2 whose control
+// points B0 = a × b, B1 = B0 + (a × db + da × b)/2 and B2 = (a + da) × (b + db) span it (Tang et
+// al. 2009, "Interactive continuous collision detection between deformable models using
+// connectivity-based culling"): the leaf's cone holds all three of each triangle.
+bool exposeUnsmoothParts(SelfCollision& self, const SelfSearch& in, ThreadTeam& team);
 
 }  // namespace drape::sim

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/world.hpp"
-
 namespace drape::sim {
 
 void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
@@ -43,8 +40,8 @@ void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t cou
   }
 }
 
-void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
-  std::vector<SelfContact>& contacts = sc.selfContacts;
+void partitionSelfContacts(std::vector<SelfContact>& contacts, std::size_t vertexCount,
+                           SelfContactBlocks& blocks) {
   // Block g begins at the least v with v·K/n ≥ g: a vertex's block is the
   // number of those beginnings at or below it (no division per vertex).
   std::uint32_t begins[kSelfBlocks];
@@ -55,9 +52,9 @@ void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
     for (std::size_t g = 1; g < kSelfBlocks; ++g) b += v >= begins[g] ? 1 : 0;
     return b;
   };
-  std::vector<std::uint8_t>& group = sc.selfGroup;
+  std::vector<std::uint8_t>& group = blocks.group;
   group.resize(contacts.size());
-  std::vector<std::uint32_t>& start = sc.selfBlockStart;
+  std::vector<std::uint32_t>& start = blocks.start;
   start.assign(kSelfBlocks + 2, 0);
   for (std::size_t j = 0; j < contacts.size(); ++j) {
     const std::uint32_t* v = contacts[j].v;
@@ -69,9 +66,9 @@ void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount) {
   for (std::size_t g = 0; g <= kSelfBlocks; ++g) start[g + 1] += start[g];
   std::uint32_t fill[kSelfBlocks + 1];
   std::copy(start.begin(), start.end() - 1, fill);
-  sc.selfSorted.resize(contacts.size());
-  for (std::size_t j = 0; j < contacts.size(); ++j) sc.selfSorted[fill[group[j]]++] = contacts[j];
-  contacts.swap(sc.selfSorted);
+  blocks.sorted.resize(contacts.size());
+  for (std::size_t j = 0; j < contacts.size(); ++j) blocks.sorted[fill[group[j]]++] = contacts[j];
+  contacts.swap(blocks.sorted);
 }
 
 }  // namespace drape::sim

@@ -6,10 +6,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include <glm/glm.hpp>
 
 #include "sim/constraints.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 
@@ -63,7 +65,6 @@ struct SelfContact {
 };
 
 struct Points;
-struct SolverScratch;
 
 // Project the constraints on the predicted positions: stiffness 1, mass
 // weighted (paper §3.3), so the four vertices move and momentum is kept;
@@ -71,14 +72,19 @@ struct SolverScratch;
 void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t count,
                        float thickness);
 
-// For the batched solver's threads: reorder the solver scratch's selfContacts into
-// kSelfBlocks groups, each of the constraints whose four vertices all lie in
-// one block of vertex indices (a quarter of them), and a last group of the
-// rest, each group in the old order. Groups 0 … kSelfBlocks − 1 share no
-// vertex, so they can be projected side by side; the rest after them. Fills
-// the solver scratch's selfBlockStart: group g is [start[g], start[g + 1]). The
-// same for any thread count.
+// For the batched solver's threads: reorder `contacts` into kSelfBlocks
+// groups, each of the constraints whose four vertices all lie in one block
+// of vertex indices (a quarter of them), and a last group of the rest, each
+// group in the old order. Groups 0 … kSelfBlocks − 1 share no vertex, so
+// they can be projected side by side; the rest after them. Group g is
+// [blocks.start[g], blocks.start[g + 1]). The same for any thread count.
 constexpr std::size_t kSelfBlocks = 4;
-void partitionSelfContacts(SolverScratch& sc, std::size_t vertexCount);
+struct SelfContactBlocks {
+  std::vector<std::uint32_t> start;
+  std::vector<SelfContact> sorted;  // scratch
+  std::vector<std::uint8_t> group;  // scratch: each contact's
+};
+void partitionSelfContacts(std::vector<SelfContact>& contacts, std::size_t vertexCount,
+                           SelfContactBlocks& blocks);
 
 }  // namespace drape::sim

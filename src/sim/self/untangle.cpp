@@ -5,10 +5,11 @@
 #include <cmath>
 #include <numeric>
 
+#include "sim/cloth.hpp"
 #include "sim/self/self_collision.hpp"
 #include "sim/self/vertex_triangle.hpp"
+#include "sim/state.hpp"
 #include "sim/thread_team.hpp"
-#include "sim/world.hpp"
 
 namespace drape::sim {
 namespace {
@@ -148,6 +149,15 @@ bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam*
 
 }  // namespace
 
+void prepareConeTree(const Cloth& cloth, Tangles& t) {
+  if (t.topology != cloth.topologyVersion || t.opposite.size() != cloth.stretch.size() ||
+      t.edgeStart.size() != cloth.vertexCount() + 1)
+    buildTopology(cloth, t);
+  if (t.conesTopology == t.topology) return;
+  buildConeTree(cloth, t.edgeTriangle, t.cones);
+  t.conesTopology = t.topology;
+}
+
 bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam* team,
                    Tangles& t, CrossingSearch search) {
   if (t.topology != cloth.topologyVersion || t.opposite.size() != cloth.stretch.size() ||
@@ -166,14 +176,8 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
     t.planes[k] = glm::vec4(N, glm::dot(N, x[tri[0]]));
   }
   if (search == CrossingSearch::Culled) {
-    // The tree costs a few searches to build: not for a topology that
-    // changes from one search to the next (a cloth tearing).
-    if (t.conesTopology != t.topology && t.conesAsked == t.topology) {
-      buildConeTree(cloth, t.edgeTriangle, t.cones);
-      t.conesTopology = t.topology;
-    }
-    t.conesAsked = t.topology;
-    if (t.conesTopology == t.topology && t.cones.usable) {
+    prepareConeTree(cloth, t);
+    if (t.cones.usable) {
       if (!findCulled(cloth, x, team, t)) return false;
       sortCrossings(t.crossings);
       return true;
@@ -238,28 +242,27 @@ std::size_t countFresh(const std::vector<Crossing>& known, const std::vector<Cro
   return fresh;
 }
 
-void markCrossingVertices(const Tangles& tangles, std::size_t vertexCount,
+void markCrossingVertices(const std::vector<Crossing>& crossings, std::size_t vertexCount,
                           std::vector<std::uint8_t>& marked) {
-  marked.assign(tangles.crossings.empty() ? 0 : vertexCount, 0);
-  for (const Crossing& c : tangles.crossings) {
+  marked.assign(crossings.empty() ? 0 : vertexCount, 0);
+  for (const Crossing& c : crossings) {
     marked[c.a] = marked[c.b] = 1;
     for (int k = 0; k < 3; ++k) marked[c.tri[k]] = 1;
   }
 }
 
-void keepStillCrossing(const std::vector<glm::vec3>& x, Tangles& t) {
+void keepStillCrossing(const std::vector<glm::vec3>& x, std::vector<Crossing>& crossings) {
   const auto gone = [&](const Crossing& c) {
     return !segmentCrossesTriangleStrictly(glm::dvec3(x[c.a]), glm::dvec3(x[c.b]),
                                            glm::dvec3(x[c.tri[0]]), glm::dvec3(x[c.tri[1]]),
                                            glm::dvec3(x[c.tri[2]]));
   };
-  t.crossings.erase(std::remove_if(t.crossings.begin(), t.crossings.end(), gone),
-                    t.crossings.end());
+  crossings.erase(std::remove_if(crossings.begin(), crossings.end(), gone), crossings.end());
 }
 
-void findRegions(const Cloth& cloth, Tangles& t) {
+void findRegions(const Cloth& cloth, const std::vector<Crossing>& crossings, Tangles& t) {
   t.region.clear();
-  if (t.crossings.empty()) return;
+  if (crossings.empty()) return;
   const std::uint32_t n = std::uint32_t(cloth.vertexCount());
   t.parent.resize(n);
   std::iota(t.parent.begin(), t.parent.end(), 0u);
@@ -268,7 +271,7 @@ void findRegions(const Cloth& cloth, Tangles& t) {
     return v;
   };
   t.cut.assign(cloth.stretch.size(), 0);
-  for (const Crossing& c : t.crossings) t.cut[c.edge] = 1;
+  for (const Crossing& c : crossings) t.cut[c.edge] = 1;
   for (std::size_t k = 0; k < cloth.stretch.size(); ++k) {
     if (t.cut[k]) continue;
     const std::uint32_t a = root(cloth.stretch[k].a), b = root(cloth.stretch[k].b);
@@ -320,20 +323,20 @@ glm::vec3 contourGradient(const Points& pts, const Crossing& c) {
   return G;
 }
 
-void shareCrossings(std::size_t vertexCount, Tangles& t) {
-  if (t.crossings.empty()) return;
-  std::vector<std::uint32_t>& at = t.crossingsAt;
+void shareCrossings(std::size_t vertexCount, std::vector<Crossing>& crossings,
+                    std::vector<std::uint32_t>& at) {
+  if (crossings.empty()) return;
   at.resize(vertexCount, 0);
   auto each = [](const Crossing& c, auto&& f) {
     for (const std::uint32_t v : {c.a, c.b, c.tri[0], c.tri[1], c.tri[2]}) f(v);
   };
-  for (const Crossing& c : t.crossings) each(c, [&](std::uint32_t v) { ++at[v]; });
-  for (Crossing& c : t.crossings) {
+  for (const Crossing& c : crossings) each(c, [&](std::uint32_t v) { ++at[v]; });
+  for (Crossing& c : crossings) {
     std::uint32_t most = 0;
     each(c, [&](std::uint32_t v) { most = std::max(most, at[v]); });
     c.share = most > kUntangleCrowd ? float(kUntangleCrowd) / float(most) : 1.0f;
   }
-  for (const Crossing& c : t.crossings) each(c, [&](std::uint32_t v) { at[v] = 0; });
+  for (const Crossing& c : crossings) each(c, [&](std::uint32_t v) { at[v] = 0; });
 }
 
 void solveCrossings(const Points& pts, const std::vector<Crossing>& crossings, float thickness) {

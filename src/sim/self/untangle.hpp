@@ -52,16 +52,24 @@ struct Crossing {
   float share = 1.0f;  // of the step (shareCrossings)
 };
 
+// What the cloth's crossings are as of the start of the frame, and what
+// the searches for them have learnt: named state (World::solver), copied
+// with the world, so that a copy steps bit for bit.
+struct CrossingState {
+  std::vector<Crossing> crossings;  // sorted by edge, then triangle; each with its share
+  int cleanSearches = 0;            // searches in a row that found none
+  std::uint64_t searchedTopology = UINT64_MAX;  // of the crossings found last
+  std::uint64_t tooDenseTopology = UINT64_MAX;  // a search gave up on it
+  // The culled search's tree (cone_tree.hpp) is built at the second culled
+  // search of a topology, not for one that changes between searches (a
+  // cloth tearing): the topology last asked for, and the one built for.
+  std::uint64_t treeAsked = UINT64_MAX, treeBuilt = UINT64_MAX;
+};
+
+// A search's derived data (made again when the topology changes), its
+// buffers and its result, `crossings`.
 struct Tangles {
   std::vector<Crossing> crossings;
-  // How many of the last search's crossings it found new (none in a frame
-  // without a search), and the ones known before it.
-  std::size_t fresh = 0;
-  std::vector<Crossing> known;
-  int cleanSearches = 0;  // searches in a row that found none (findTangles)
-  // Per vertex: 0, or 1 + the number of the part inside a contour it lies
-  // in. Empty when no part is cut off.
-  std::vector<std::uint32_t> region;
   // For the topology they were made on: per vertex, its edges (CSR), per
   // edge the third corners of the triangles beside it, and the mean rest
   // edge (the hash's cell).
@@ -70,7 +78,6 @@ struct Tangles {
   std::vector<std::uint32_t> edgeTriangle;  // a triangle each edge borders (UINT32_MAX: none)
   float cell = 0.0f;
   std::uint64_t topology = UINT64_MAX;
-  std::uint64_t searchedTopology = UINT64_MAX;  // of the crossings found last
   // Detection's buffers: the triangles' boxes, planes and their hash, each chunk's
   // crossings, each thread's triangles seen and found.
   std::vector<Aabb> boxes;
@@ -78,12 +85,14 @@ struct Tangles {
   SpatialHash hash;
   std::vector<std::vector<Crossing>> chunks;
   std::vector<std::vector<std::uint32_t>> seen, found;
-  std::uint64_t tooDenseTopology = UINT64_MAX;  // a search gave up on it (findTangles)
-  // The culled search's tree (cone_tree.hpp), for the topology
-  // conesTopology; the topology of the last culled search asked for.
+  // The culled search's tree (cone_tree.hpp) for the topology
+  // conesTopology, and its last walk.
   ConeTree cones;
-  ConeSearch coneSearch;  // the last culled search's walk
-  std::uint64_t conesTopology = UINT64_MAX, conesAsked = UINT64_MAX;
+  ConeSearch coneSearch;
+  std::uint64_t conesTopology = UINT64_MAX;
+  // Per vertex: 0, or 1 + the number of the part inside a contour it lies
+  // in (findRegions). Empty when no part is cut off.
+  std::vector<std::uint32_t> region;
   // findRegions' buffers: the crossing edges, and the union-find of the rest.
   std::vector<std::uint8_t> cut;
   std::vector<std::uint32_t> parent, size, largest;
@@ -91,10 +100,13 @@ struct Tangles {
   std::vector<std::uint32_t> crossingsAt;
 };
 
+// The tree of tangles.cones for the cloth's topology, built when missing.
+void prepareConeTree(const Cloth& cloth, Tangles& tangles);
+
 // How a search finds the pairs to test. Every: each edge against the
 // triangles whose boxes its box meets (a spatial hash); what statistics
 // count. Culled: normal cones (cone_tree.hpp) rule out the smooth parts
-// first; what the solver searches with, every few frames.
+// first (the tree built when missing); the same crossings.
 enum class CrossingSearch : std::uint8_t { Every, Culled };
 
 // Every crossing of positions x into tangles.crossings, sorted by edge and
@@ -111,15 +123,15 @@ std::size_t countFresh(const std::vector<Crossing>& known, const std::vector<Cro
 
 // Drops the crossings that positions x no longer have (all but the
 // search's work, for the frames between searches).
-void keepStillCrossing(const std::vector<glm::vec3>& x, Tangles& tangles);
+void keepStillCrossing(const std::vector<glm::vec3>& x, std::vector<Crossing>& crossings);
 
 // Into `marked`, 1 for each of the vertexCount vertices that is a corner
-// of a known crossing's edge or triangle, else 0; empty without crossings.
-void markCrossingVertices(const Tangles& tangles, std::size_t vertexCount,
+// of a crossing's edge or triangle, else 0; empty without crossings.
+void markCrossingVertices(const std::vector<Crossing>& crossings, std::size_t vertexCount,
                           std::vector<std::uint8_t>& marked);
 
-// tangles.region from tangles.crossings (empty when nothing is cut off).
-void findRegions(const Cloth& cloth, Tangles& tangles);
+// tangles.region from `crossings` (empty when nothing is cut off).
+void findRegions(const Cloth& cloth, const std::vector<Crossing>& crossings, Tangles& tangles);
 
 // The contour-shortening direction G above for a crossing at positions p
 // (zero where the edge no longer meets the triangle's plane).
@@ -151,7 +163,9 @@ constexpr std::uint32_t kUntangleCrowd = 8;
 
 // Each crossing's share of the step: 1, or kUntangleCrowd over the most
 // crossings any of its five vertices takes part in where that is more.
-void shareCrossings(std::size_t vertexCount, Tangles& tangles);
+// `count` is scratch, all zero between calls.
+void shareCrossings(std::size_t vertexCount, std::vector<Crossing>& crossings,
+                    std::vector<std::uint32_t>& count);
 
 // One pass over the crossings: each one still crossing moves its edge
 // against its triangle by its share of kUntangleStep thicknesses along G,

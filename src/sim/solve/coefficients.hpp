@@ -23,10 +23,6 @@ namespace drape::sim {
 
 struct Cloth;
 
-// XPBD compliance units: α = (1/k − 1) · unit.
-inline constexpr float kStretchComplianceUnit = 1e-3f;  // m/N
-inline constexpr float kBendComplianceUnit = 0.5f;      // rad²/J (dihedral; isometric alike)
-
 // Bending projections move no vertex further than this fraction of the
 // hinge's rest length. Full projection (k' = 1) of the nonlinear angle
 // constraints in Gauss-Seidel order diverges on badly distorted stencils

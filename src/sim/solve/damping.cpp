@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/solver_team.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -18,11 +16,9 @@ constexpr std::size_t kDampMaxPiecesChunked = 64;
 
 }  // namespace
 
-void dampVelocities(World& world, float kDamping) {
+void dampVelocities(State& s, const Cloth& cloth, float kDamping, ThreadTeam& team,
+                    DampingScratch& sc) {
   if (kDamping <= 0.0f) return;
-  State& s = world.state;
-  const Cloth& cloth = world.cloth;
-  SolverScratch& sc = *world.scratch;
   const std::size_t pieces = cloth.pieceCount;
   const std::size_t n = s.x.size();
   // The sums in chunks of vertices on the solver's threads, added in chunk
@@ -32,7 +28,6 @@ void dampVelocities(World& world, float kDamping) {
                                  ? std::max<std::size_t>(1, (n + kDampChunk - 1) / kDampChunk)
                                  : 1;
   const std::size_t perChunk = (n + chunks - 1) / chunks;
-  ThreadTeam& team = solverTeam(world);
   auto forChunks = [&](auto&& range) {
     if (chunks == 1)
       range(0);
@@ -45,7 +40,7 @@ void dampVelocities(World& world, float kDamping) {
   // order, but not through memory at every vertex.
   auto inChunks = [&](auto&& body) {
     forChunks([&](std::size_t c) {
-      PieceSums* sums = &sc.dampSums[c * pieces];
+      PieceSums* sums = &sc.sums[c * pieces];
       PieceSums local;
       std::uint32_t current = UINT32_MAX;
       const std::size_t end = std::min(n, (c + 1) * perChunk);
@@ -68,14 +63,14 @@ void dampVelocities(World& world, float kDamping) {
     v.resize(size);
     std::fill(v.begin(), v.end(), value);
   };
-  zero(sc.dampSums, chunks * pieces, PieceSums{});
+  zero(sc.sums, chunks * pieces, PieceSums{});
   zero(sc.pieceX, pieces, glm::dvec3(0.0));
   zero(sc.pieceV, pieces, glm::dvec3(0.0));
   zero(sc.pieceOmega, pieces, glm::dvec3(0.0));
   // Piece k's sums so far, its chunks added in order.
   auto total = [&](std::size_t k) {
     PieceSums sum;
-    for (std::size_t c = 0; c < chunks; ++c) sum += sc.dampSums[c * pieces + k];
+    for (std::size_t c = 0; c < chunks; ++c) sum += sc.sums[c * pieces + k];
     return sum;
   };
   // x_cm, v_cm over the free vertices of each piece.

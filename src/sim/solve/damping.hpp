@@ -1,11 +1,16 @@
 #pragma once
 // Rigid-motion-preserving damping of velocities (Müller et al. 2007 §3.5).
 
+#include <vector>
+
 #include <glm/glm.hpp>
 
-#include "sim/world.hpp"
+#include "sim/cloth.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
+
+class ThreadTeam;
 
 // Mass-weighted sums over some of a piece's vertices (damping).
 struct PieceSums {
@@ -23,10 +28,19 @@ struct PieceSums {
   }
 };
 
+// The sums per piece over a chunk of vertices, chunk-major (double: sums
+// over many vertices); then per piece its centre of mass, velocity and
+// angular velocity.
+struct DampingScratch {
+  std::vector<PieceSums> sums;
+  std::vector<glm::dvec3> pieceX, pieceV, pieceOmega;
+};
+
 // Each piece's velocities pulled by kDamping towards the piece's rigid
 // motion (its centre of mass's velocity and its angular velocity), pinned
-// vertices excluded. The sums run in fixed chunks on the solver's threads,
+// vertices excluded. The sums run in fixed chunks on the team's threads,
 // added in chunk order: the same result on any thread count.
-void dampVelocities(World& world, float kDamping);
+void dampVelocities(State& s, const Cloth& cloth, float kDamping, ThreadTeam& team,
+                    DampingScratch& scratch);
 
 }  // namespace drape::sim

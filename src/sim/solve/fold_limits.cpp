@@ -6,9 +6,6 @@
 #include "sim/constraints.hpp"
 #include "sim/solve/capped_projection.hpp"
 #include "sim/solve/coefficients.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/solver_team.hpp"
-#include "sim/thread_team.hpp"
 
 namespace drape::sim {
 namespace {
@@ -43,45 +40,39 @@ std::vector<float> hingeAltitudes(const Cloth& cloth) {
   return out;
 }
 
-std::size_t beginFoldLimits(World& world) {
-  SolverScratch& sc = *world.scratch;
-  FoldLimits& fl = sc.foldLimits;
+std::size_t beginFoldLimits(FoldLimits& fl, const Cloth& cloth, float thickness) {
   fl.active.clear();
-  const Cloth& cloth = world.cloth;
   const std::size_t count = cloth.bend.size();
   if (count == 0) return 0;
-  if (fl.topology != cloth.topologyVersion || fl.thickness != sc.selfThickness ||
+  if (fl.topology != cloth.topologyVersion || fl.thickness != thickness ||
       fl.bound.size() != count) {
     const std::vector<float> altitude = hingeAltitudes(cloth);
     fl.bound.resize(count);
     fl.cosWithin.resize(count);
     for (std::size_t j = 0; j < count; ++j) {
-      fl.bound[j] = foldLimit(sc.selfThickness, altitude[j]);
+      fl.bound[j] = foldLimit(thickness, altitude[j]);
       fl.cosWithin[j] = std::cos(fl.bound[j] - kFoldLimitWindow);  // ≤ 0: the bound ≥ 120°
     }
     fl.topology = cloth.topologyVersion;
-    fl.thickness = sc.selfThickness;
+    fl.thickness = thickness;
   }
   const std::size_t chunks = chunksOf(cloth);
   fl.chunkActive.resize(std::max(fl.chunkActive.size(), chunks));
   return chunks;
 }
 
-void chooseFoldLimitsOf(World& world, std::size_t c) {
-  SolverScratch& sc = *world.scratch;
-  FoldLimits& fl = sc.foldLimits;
-  const Cloth& cloth = world.cloth;
-  const std::vector<glm::vec3>& x = world.state.x;
+void chooseFoldLimitsOf(FoldLimits& fl, const FoldInput& in, std::size_t c) {
+  const Cloth& cloth = in.cloth;
+  const std::vector<glm::vec3>& x = in.x;
   // Each hinge on its own: the cosine of its angle from the normals' dot
   // product, without a root; the side from the angle itself, for the few
   // within the window. Not where the cloth is known to pass through itself:
   // there the hinges fold through the other layer, and opening them drags
   // it along; the untangling has the word (untangle.hpp).
-  const Tangles& tangles = sc.tangles;
-  const std::vector<std::uint8_t>& crossing = sc.crossingVertices;
-  const bool regions = !tangles.region.empty();
+  const std::vector<std::uint8_t>& crossing = in.crossingVertices;
+  const bool regions = !in.region.empty();
   auto tangled = [&](std::uint32_t v) {
-    return (!crossing.empty() && crossing[v]) || (regions && tangles.region[v] != 0);
+    return (!crossing.empty() && crossing[v]) || (regions && in.region[v] != 0);
   };
   std::vector<FoldLimit>& active = fl.chunkActive[c];
   active.clear();
@@ -101,18 +92,10 @@ void chooseFoldLimitsOf(World& world, std::size_t c) {
   }
 }
 
-void joinFoldLimits(World& world) {
-  FoldLimits& fl = world.scratch->foldLimits;
+void joinFoldLimits(FoldLimits& fl, const Cloth& cloth) {
   fl.active.clear();
-  for (std::size_t c = 0; c < chunksOf(world.cloth); ++c)
+  for (std::size_t c = 0; c < chunksOf(cloth); ++c)
     fl.active.insert(fl.active.end(), fl.chunkActive[c].begin(), fl.chunkActive[c].end());
-}
-
-void chooseFoldLimits(World& world) {
-  const std::size_t chunks = beginFoldLimits(world);
-  forEachChunk(solverTeam(world), chunks,
-               [&](std::size_t c, int) { chooseFoldLimitsOf(world, c); });
-  joinFoldLimits(world);
 }
 
 void solveFoldLimits(const Points& pts, const Cloth& cloth, const FoldLimit* limits,

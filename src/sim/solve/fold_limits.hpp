@@ -21,7 +21,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/world.hpp"
+#include "sim/cloth.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 
@@ -54,17 +55,27 @@ struct FoldLimits {
   float thickness = -1.0f;
 };
 
-// The sub-step's fold limits, for the cloth at x and the self contacts'
-// thickness (prepareSelfContacts), into the solver scratch's
-// foldLimits.active, on the solver's threads; the same for any thread count.
-void chooseFoldLimits(World& world);
-// The same in parts, for a job that runs other work beside them:
-// beginFoldLimits returns the number of chunks of hinges, whose limits
-// chooseFoldLimitsOf finds (each chunk on its own, on any thread), and
-// joinFoldLimits joins them in hinge order.
-std::size_t beginFoldLimits(World& world);
-void chooseFoldLimitsOf(World& world, std::size_t chunk);
-void joinFoldLimits(World& world);
+// What a choice of the sub-step's limits reads: the cloth at x, the self
+// contacts' thickness, and where it is tangled (the corners of known
+// crossings, and the parts inside their contours; untangle.hpp), whose
+// hinges get no limit: they fold through the other layer there, and
+// opening them drags it along.
+struct FoldInput {
+  const Cloth& cloth;
+  const std::vector<glm::vec3>& x;
+  float thickness;
+  const std::vector<std::uint8_t>& crossingVertices;  // empty: none
+  const std::vector<std::uint32_t>& region;           // empty: none
+};
+
+// The choice in parts, for a job that runs other work beside them:
+// beginFoldLimits returns the number of chunks of hinges (remaking the
+// bounds for a new topology or thickness), chooseFoldLimitsOf finds each
+// chunk's (each on its own, on any thread), and joinFoldLimits joins them
+// in hinge order into `active`: the same for any thread count.
+std::size_t beginFoldLimits(FoldLimits& limits, const Cloth& cloth, float thickness);
+void chooseFoldLimitsOf(FoldLimits& limits, const FoldInput& in, std::size_t chunk);
+void joinFoldLimits(FoldLimits& limits, const Cloth& cloth);
 
 // Project each limit on the solver's points, at stiffness 1, a move of at
 // most kMaxBendMove of the hinge's rest length each (as bending's).

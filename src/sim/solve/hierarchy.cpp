@@ -8,8 +8,8 @@
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/ranges.hpp"
+#include "sim/state.hpp"
 #include "sim/thread_team.hpp"
-#include "sim/world.hpp"
 
 namespace drape::sim {
 namespace {

@@ -4,8 +4,9 @@
 
 #include <cstddef>
 
+#include "sim/cloth.hpp"
 #include "sim/solve/coefficients.hpp"
-#include "sim/world.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 

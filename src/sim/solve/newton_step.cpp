@@ -9,7 +9,7 @@
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/hierarchy.hpp"
-#include "sim/world.hpp"
+#include "sim/state.hpp"
 
 namespace drape::sim {
 
@@ -110,16 +110,16 @@ glm::dvec3 at(const Points& pts, std::uint32_t i) {
 // The coarse matrix Pᵀ A P over the free coarse vertices, factored, from
 // the step's masses and gradients.
 void factorCoarse(const PackedStretch& stretch, const PackedBend& bend, NewtonScratch& sc,
-                  std::size_t n) {
+                  NewtonPreconditioner& pre, std::size_t n) {
   const NewtonCoarse& co = sc.coarse;
-  sc.coarseDof.assign(co.vertex.size(), -1);
+  pre.dof.assign(co.vertex.size(), -1);
   int dofs = 0;
   for (std::size_t k = 0; k < co.vertex.size(); ++k)
-    if (sc.mass[co.vertex[k]] > 0.0) sc.coarseDof[k] = dofs++;
-  EnvelopeCholesky& f = sc.coarseFactor;
+    if (sc.mass[co.vertex[k]] > 0.0) pre.dof[k] = dofs++;
+  EnvelopeCholesky& f = pre.factor;
   f.n = 3 * dofs;
   f.a.assign(std::size_t(f.n) * std::size_t(f.n), 0.0);
-  sc.coarseReady = false;
+  pre.ready = false;
   if (dofs == 0) return;
   auto add = [&](int da, int db, const glm::dvec3& ga, const glm::dvec3& gb, double s) {
     for (int c = 0; c < 3; ++c)
@@ -131,10 +131,10 @@ void factorCoarse(const PackedStretch& stretch, const PackedBend& bend, NewtonSc
     const double m = sc.mass[i];
     if (m <= 0.0) continue;
     for (std::uint32_t a = co.start[i]; a < co.start[i + 1]; ++a) {
-      const int da = sc.coarseDof[co.index[a]];
+      const int da = pre.dof[co.index[a]];
       if (da < 0) continue;
       for (std::uint32_t b = co.start[i]; b < co.start[i + 1]; ++b) {
-        const int db = sc.coarseDof[co.index[b]];
+        const int db = pre.dof[co.index[b]];
         if (db < 0) continue;
         const double s = m * co.weight[a] * co.weight[b];
         for (int c = 0; c < 3; ++c)
@@ -152,7 +152,7 @@ void factorCoarse(const PackedStretch& stretch, const PackedBend& bend, NewtonSc
       if (sc.mass[v[k]] <= 0.0) continue;
       for (std::uint32_t a = co.start[v[k]]; a < co.start[v[k] + 1]; ++a) {
         const std::uint32_t c = co.index[a];
-        if (sc.coarseDof[c] < 0) continue;
+        if (pre.dof[c] < 0) continue;
         if (!sc.coarseMark[c]) {
           sc.coarseMark[c] = 1;
           sc.touched.push_back(c);
@@ -162,7 +162,7 @@ void factorCoarse(const PackedStretch& stretch, const PackedBend& bend, NewtonSc
     }
     for (std::uint32_t a : sc.touched)
       for (std::uint32_t b : sc.touched)
-        add(sc.coarseDof[a], sc.coarseDof[b], sc.coarseGrad[a], sc.coarseGrad[b], kappa);
+        add(pre.dof[a], pre.dof[b], sc.coarseGrad[a], sc.coarseGrad[b], kappa);
     for (std::uint32_t a : sc.touched) {
       sc.coarseGrad[a] = glm::dvec3(0.0);
       sc.coarseMark[a] = 0;
@@ -185,14 +185,14 @@ void factorCoarse(const PackedStretch& stretch, const PackedBend& bend, NewtonSc
     const std::uint32_t v[4] = {bend.v0[j], bend.v1[j], bend.v2[j], bend.v3[j]};
     constraint(v, &sc.bendGrad[4 * j], 4, sc.bendKappa[j]);
   }
-  sc.coarseReady = f.factor();
+  pre.ready = f.factor();
 }
 
 }  // namespace
 
 void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBend& bend,
                 const Coefficients& c, float* lambdaStretch, float* lambdaBend, int iterations,
-                bool refreshCoarse, NewtonScratch& sc) {
+                bool refreshCoarse, NewtonScratch& sc, NewtonPreconditioner& pre) {
   const std::size_t n = sc.predicted.size();
   sc.mass.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -298,17 +298,17 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
     if (mass(std::uint32_t(i)) > 0.0) sc.blockInverse[i] = glm::inverse(sc.blockInverse[i]);
   const NewtonCoarse& co = sc.coarse;
   const bool hasCoarse = !co.vertex.empty() && co.start.size() == n + 1;
-  if (hasCoarse && (refreshCoarse || !sc.coarseReady)) factorCoarse(stretch, bend, sc, n);
-  const bool coarse = hasCoarse && sc.coarseReady;
+  if (hasCoarse && (refreshCoarse || !pre.ready)) factorCoarse(stretch, bend, sc, pre, n);
+  const bool coarse = hasCoarse && pre.ready;
   auto precondition = [&](const std::vector<glm::dvec3>& r, std::vector<glm::dvec3>& z) {
     for (std::size_t i = 0; i < n; ++i) z[i] = sc.blockInverse[i] * r[i];
     if (!coarse) return;
-    const EnvelopeCholesky& f = sc.coarseFactor;
+    const EnvelopeCholesky& f = pre.factor;
     sc.coarseWork.assign(std::size_t(f.n), 0.0);
     for (std::size_t i = 0; i < n; ++i) {
       if (mass(std::uint32_t(i)) <= 0.0) continue;
       for (std::uint32_t a = co.start[i]; a < co.start[i + 1]; ++a) {
-        const int d = sc.coarseDof[co.index[a]];
+        const int d = pre.dof[co.index[a]];
         if (d < 0) continue;
         for (int k = 0; k < 3; ++k) sc.coarseWork[std::size_t(3 * d + k)] += co.weight[a] * r[i][k];
       }
@@ -317,7 +317,7 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
     for (std::size_t i = 0; i < n; ++i) {
       if (mass(std::uint32_t(i)) <= 0.0) continue;
       for (std::uint32_t a = co.start[i]; a < co.start[i + 1]; ++a) {
-        const int d = sc.coarseDof[co.index[a]];
+        const int d = pre.dof[co.index[a]];
         if (d < 0) continue;
         for (int k = 0; k < 3; ++k) z[i][k] += co.weight[a] * sc.coarseWork[std::size_t(3 * d + k)];
       }

@@ -72,14 +72,24 @@ constexpr std::size_t kNewtonCoarseMost = 64;
 // The coarse space over the hierarchy of `cloth` with inverse masses `w`.
 NewtonCoarse buildNewtonCoarse(const Cloth& cloth, const std::vector<float>& w);
 
+// The coarse matrix that preconditions the step, factored: made at the
+// positions of the frame it was made in, so named state (World::solver),
+// copied with the world.
+struct NewtonPreconditioner {
+  EnvelopeCholesky factor;
+  std::vector<int> dof;  // per coarse vertex: its dof block, or −1 (pinned)
+  bool ready = false;
+  std::uint64_t frame = UINT64_MAX;  // the frame the factor was made in
+  // The topology and pins of the coarse space it was made for.
+  std::uint64_t topology = UINT64_MAX, pins = UINT64_MAX;
+};
+
+// The step's coarse space (remade when the topology or the pins change) and
+// its buffers.
 struct NewtonScratch {
   NewtonCoarse coarse;
-  EnvelopeCholesky coarseFactor;
-  std::vector<int> coarseDof;  // per coarse vertex: its dof block, or −1 (pinned)
-  bool coarseReady = false;
-  std::uint64_t coarseFrame = UINT64_MAX;  // the frame the factor was made in
-  std::vector<glm::vec4> predicted;        // x̃, in the solve buffer's frame
-  std::vector<double> mass;                // per vertex; 0 where it does not move
+  std::vector<glm::vec4> predicted;  // x̃, in the solve buffer's frame
+  std::vector<double> mass;          // per vertex; 0 where it does not move
   // Per stretch constraint C and ∇C at its two ends, per hinge C and ∇C at
   // its four (0 at a vertex that does not move), and each one's κ.
   std::vector<double> stretchC, bendC;
@@ -119,6 +129,6 @@ constexpr double kNewtonMaxMove = 0.25;
 // with the current gradients). `iterations` of conjugate gradients.
 void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBend& bend,
                 const Coefficients& c, float* lambdaStretch, float* lambdaBend, int iterations,
-                bool refreshCoarse, NewtonScratch& scratch);
+                bool refreshCoarse, NewtonScratch& scratch, NewtonPreconditioner& coarse);
 
 }  // namespace drape::sim

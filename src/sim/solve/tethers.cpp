@@ -5,7 +5,7 @@
 
 namespace drape::sim {
 
-Tethers buildTethers(const Cloth& cloth, const std::vector<Pin>& pins) {
+Tethers buildTethers(const Cloth& cloth, const std::vector<std::uint32_t>& pins) {
   Tethers out;
   if (pins.empty()) return out;
   const std::size_t n = cloth.vertexCount();
@@ -32,10 +32,10 @@ Tethers buildTethers(const Cloth& cloth, const std::vector<Pin>& pins) {
   std::vector<std::uint32_t> source(n, UINT32_MAX);
   using Item = std::pair<float, std::uint32_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  for (const Pin& pin : pins) {
-    dist[pin.vertex] = 0.0f;
-    source[pin.vertex] = pin.vertex;
-    queue.push({0.0f, pin.vertex});
+  for (const std::uint32_t pin : pins) {
+    dist[pin] = 0.0f;
+    source[pin] = pin;
+    queue.push({0.0f, pin});
   }
   while (!queue.empty()) {
     const auto [d, v] = queue.top();

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/world.hpp"
+#include "sim/cloth.hpp"
 
 namespace drape::sim {
 
@@ -40,9 +40,10 @@ struct Tethers {
   Tether operator[](std::size_t j) const { return {vertex[j], anchor[j], rest[j]}; }
 };
 
-// Tethers of every vertex not pinned to the nearest pinned vertex of its
-// piece (multi-source Dijkstra over the edges); none without pins.
-Tethers buildTethers(const Cloth& cloth, const std::vector<Pin>& pins);
+// Tethers of every vertex not pinned to the nearest of the pinned vertices
+// `pins` of its piece (multi-source Dijkstra over the edges); none without
+// pins.
+Tethers buildTethers(const Cloth& cloth, const std::vector<std::uint32_t>& pins);
 
 // The solver projects them with batch::tetherRange (ranges.hpp): stiffness
 // 1, only the free vertex moves, and the rest distance is scaled by the

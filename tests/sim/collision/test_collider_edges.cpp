@@ -12,8 +12,8 @@
 #include "scene_helpers.hpp"
 #include "sim/collision/colliders.hpp"
 #include "sim/collision/feature_contacts.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 #include "test_geometry.hpp"
 
 using namespace drape;

@@ -13,7 +13,7 @@
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/collision/colliders.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/step/step.hpp"
 #include "test_geometry.hpp"
 
 using namespace drape;

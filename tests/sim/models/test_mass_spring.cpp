@@ -10,8 +10,8 @@
 
 #include "scene_helpers.hpp"
 #include "sim/models/mass_spring.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 #include "sim/watchdog.hpp"
 
 using namespace drape;
@@ -22,7 +22,8 @@ namespace {
 
 // The sub-steps per frame that keep h at 80 % of the stable step estimate.
 int stableSubsteps(const sim::World& w) {
-  return int(std::ceil(w.params.dt / (0.8f * sim::massSpringStableStep(w))));
+  return int(
+      std::ceil(w.params.dt / (0.8f * sim::massSpringStableStep(w.cloth, w.state, w.params))));
 }
 
 glm::dvec3 momentum(const sim::World& w) {
@@ -119,9 +120,10 @@ TEST(MassSpring, OneSubstepExplodesAndTheWatchdogSaysWhy) {
 TEST(MassSpring, StiffSpringsNeedMoreSubsteps) {
   // Ten times the stiffness, about √10 times the sub-steps; below, it explodes.
   sim::World w = buildScene("hang", {"solver=mass-spring", "resolution=16", "stable_substeps=0"});
-  const float soft = sim::massSpringStableStep(w);
+  const float soft = sim::massSpringStableStep(w.cloth, w.state, w.params);
   w.params.spring_stiffness *= 10.0f;
-  EXPECT_NEAR(sim::massSpringStableStep(w), soft / std::sqrt(10.0f), 1e-3f * soft);
+  EXPECT_NEAR(sim::massSpringStableStep(w.cloth, w.state, w.params), soft / std::sqrt(10.0f),
+              1e-3f * soft);
   w.params.substeps = stableSubsteps(w) / 3;
   sim::Watchdog dog;
   dog.reset(w);

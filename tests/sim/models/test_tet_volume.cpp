@@ -12,9 +12,9 @@
 #include "scene_helpers.hpp"
 #include "sim/constraints.hpp"
 #include "sim/models/tet_volume.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/context.hpp"
+#include "sim/step/step.hpp"
 #include "sim/watchdog.hpp"
 
 using namespace drape;
@@ -171,7 +171,7 @@ TEST(TetVolume, TornBalloonLosesItsTetrahedra) {
   sim::Watchdog dog;
   dog.reset(w);
   sim::step(w);
-  EXPECT_FALSE(w.scratch->tets.tets.empty());
+  EXPECT_FALSE(sim::contextOf(w).tets.tets.empty());
   for (int frame = 0; frame < 60 && w.cloth.pressureActive; ++frame) {
     sim::step(w);
     ASSERT_TRUE(dog.afterStep(w).ok);

@@ -19,9 +19,9 @@
 #include "sim/mesh.hpp"
 #include "sim/models/vertex_block_descent.hpp"
 #include "sim/solve/coefficients.hpp"
-#include "sim/solve/solver_team.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
+#include "sim/world.hpp"
 
 using namespace drape;
 using test_support::buildScene;

@@ -19,8 +19,10 @@
 #include "sim/self/cone_tree.hpp"
 #include "sim/self/self_collision.hpp"
 #include "sim/self/untangle.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/step/context.hpp"
+#include "sim/step/plan.hpp"
+#include "sim/step/step.hpp"
+#include "sim/tearing.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape {
@@ -193,16 +195,27 @@ TEST(ConeTree, AStripWoundRoundInItsOwnPlaneIsSearchedWhereItsOutlineCrossesItse
 }
 
 // A cloth that tears changes its topology from one search to the next: the
-// tree is built only when a second search finds the same topology.
+// plan asks for the tree (a culled search) only at the second search of a
+// topology.
 TEST(ConeTree, ATreeIsBuiltOnlyWhenTheTopologyHoldsFromOneSearchToTheNext) {
   sim::World w = sheet(17, 0.0f);
-  sim::Tangles tangles;
-  ASSERT_TRUE(
-      sim::findCrossings(w.cloth, w.state.x, nullptr, tangles, sim::CrossingSearch::Culled));
-  EXPECT_NE(tangles.conesTopology, w.cloth.topologyVersion);  // asked once: not built
-  ASSERT_TRUE(
-      sim::findCrossings(w.cloth, w.state.x, nullptr, tangles, sim::CrossingSearch::Culled));
-  EXPECT_EQ(tangles.conesTopology, w.cloth.topologyVersion);
+  w.params.self_collision = 1;
+  const std::uint64_t topology = w.cloth.topologyVersion;
+  sim::CrossingPlan plan = sim::planCrossingSearch(w);
+  ASSERT_EQ(plan.kind, sim::CrossingSearchKind::Search);
+  EXPECT_FALSE(plan.culled);  // asked once: not built
+  sim::step(w);
+  EXPECT_EQ(w.solver.crossings.treeAsked, topology);
+  EXPECT_NE(w.solver.crossings.treeBuilt, topology);
+  while (sim::planCrossingSearch(w).kind != sim::CrossingSearchKind::Search) sim::step(w);
+  EXPECT_TRUE(sim::planCrossingSearch(w).culled);
+  sim::step(w);
+  EXPECT_EQ(w.solver.crossings.treeBuilt, topology);
+  // A tear: the first search of the new topology is not culled.
+  ASSERT_TRUE(sim::tearEdge(w, 40).split);
+  plan = sim::planCrossingSearch(w);
+  EXPECT_EQ(plan.kind, sim::CrossingSearchKind::Search);
+  EXPECT_FALSE(plan.culled);
 }
 
 // Two flat sheets, the second 4 mm above the first and shifted along x by
@@ -223,11 +236,10 @@ sim::World twoSheets(float shift) {
 
 // The self contacts of the world's state moving by `motion` over the
 // sub-step, with the cone walk (cone_tree.hpp) or without.
-std::vector<sim::SelfContact> contacts(sim::World& w, const glm::vec3& motion, bool walk) {
+std::vector<sim::SelfContact> contacts(test_support::SelfSearchRun& run, sim::World& w,
+                                       const glm::vec3& motion, bool walk) {
   for (std::size_t i = 0; i < w.state.x.size(); ++i) w.state.p[i] = w.state.x[i] + motion;
-  w.scratch->selfConeRest = walk ? 0 : 1;
-  sim::generateSelfContacts(w);
-  return w.scratch->selfContacts;
+  return run.search(w, walk);
 }
 
 TEST(ConeTree, TheContactsWalkLeavesTheSmoothPartsOutAndFindsTheSameContacts) {
@@ -235,17 +247,18 @@ TEST(ConeTree, TheContactsWalkLeavesTheSmoothPartsOutAndFindsTheSameContacts) {
   // triangles left to look up, and they find every contact the lookups of
   // all the triangles find.
   sim::World w = twoSheets(0.75f);
-  w.scratch->tangles = culled(w, 1);
-  ASSERT_TRUE(w.scratch->tangles.cones.usable);
+  test_support::SelfSearchRun run;
+  run.tangles = culled(w, 1);
+  ASSERT_TRUE(run.tangles.cones.usable);
   for (const glm::vec3 motion : {glm::vec3(0.0f), glm::vec3(0.3f, -0.2f, 0.1f)}) {
-    const std::vector<sim::SelfContact> walked = contacts(w, motion, true);
-    const std::vector<std::uint8_t> exposed = w.scratch->selfExposed;
+    const std::vector<sim::SelfContact> walked = contacts(run, w, motion, true);
+    const std::vector<std::uint8_t> exposed = run.self.exposed;
     ASSERT_EQ(exposed.size(), w.cloth.triangles.size());
     const std::size_t left = std::size_t(std::count(exposed.begin(), exposed.end(), 1));
     EXPECT_GT(left, 0u);
     EXPECT_LT(left, w.cloth.triangles.size() / 2);
-    const std::vector<sim::SelfContact> all = contacts(w, motion, false);
-    EXPECT_TRUE(w.scratch->selfExposed.empty());
+    const std::vector<sim::SelfContact> all = contacts(run, w, motion, false);
+    EXPECT_TRUE(run.self.exposed.empty());
     ASSERT_GT(all.size(), 100u);
     ASSERT_EQ(walked.size(), all.size());
     for (std::size_t k = 0; k < all.size(); ++k)
@@ -253,9 +266,10 @@ TEST(ConeTree, TheContactsWalkLeavesTheSmoothPartsOutAndFindsTheSameContacts) {
   }
   // Apart, nothing is left.
   sim::World apart = twoSheets(1.5f);
-  apart.scratch->tangles = culled(apart, 2);
-  EXPECT_TRUE(contacts(apart, glm::vec3(0.0f), true).empty());
-  EXPECT_EQ(std::count(apart.scratch->selfExposed.begin(), apart.scratch->selfExposed.end(), 1), 0);
+  test_support::SelfSearchRun apartRun;
+  apartRun.tangles = culled(apart, 2);
+  EXPECT_TRUE(contacts(apartRun, apart, glm::vec3(0.0f), true).empty());
+  EXPECT_EQ(std::count(apartRun.self.exposed.begin(), apartRun.self.exposed.end(), 1), 0);
 }
 
 TEST(ConeTree, TheContactsWalkGivesUpOnAPileAndRestsBeforeTheNext) {
@@ -264,25 +278,34 @@ TEST(ConeTree, TheContactsWalkGivesUpOnAPileAndRestsBeforeTheNext) {
   // up again, twice as many, up to 128.
   sim::World w = buildScene("fold", {"resolution=64"});
   for (int frame = 0; frame < 60; ++frame) sim::step(w);
-  ASSERT_EQ(w.scratch->tangles.conesTopology, w.cloth.topologyVersion);
-  w.scratch->selfConeRest = 0;
-  w.scratch->selfConeGiveUps = 0;
-  const std::vector<sim::SelfContact> after = contacts(w, glm::vec3(0.0f), true);
-  EXPECT_TRUE(w.scratch->selfExposed.empty());
-  EXPECT_EQ(w.scratch->selfConeRest, 16);
+  ASSERT_EQ(w.solver.crossings.treeBuilt, w.cloth.topologyVersion);
+  test_support::SelfSearchRun run;
+  run.tangles = culled(w, 2);
+  const std::vector<sim::SelfContact> after = contacts(run, w, glm::vec3(0.0f), true);
+  EXPECT_TRUE(run.self.exposed.empty());
+  EXPECT_EQ(run.state.coneRest, 16);
   EXPECT_GT(after.size(), 1000u);
   for (const int rest : {32, 64, 128, 128}) {
-    EXPECT_EQ(contacts(w, glm::vec3(0.0f), true).size(), after.size());
-    EXPECT_TRUE(w.scratch->selfExposed.empty());
-    EXPECT_EQ(w.scratch->selfConeRest, rest);
+    EXPECT_EQ(contacts(run, w, glm::vec3(0.0f), true).size(), after.size());
+    EXPECT_TRUE(run.self.exposed.empty());
+    EXPECT_EQ(run.state.coneRest, rest);
   }
+  // The searches of a step count a rest down, walking no tree, and walk
+  // again at its end.
+  run.state.coneRest = 2;
+  EXPECT_FALSE(sim::planConeWalk(run.state, true));
+  EXPECT_FALSE(sim::planConeWalk(run.state, true));
+  EXPECT_EQ(run.state.coneRest, 0);
+  EXPECT_TRUE(sim::planConeWalk(run.state, true));
+  EXPECT_FALSE(sim::planConeWalk(run.state, false));  // no tree: nothing to walk
   // A walk that leaves few triangles starts the count again.
   sim::World apart = twoSheets(1.5f);
-  apart.scratch->tangles = culled(apart, 2);
-  apart.scratch->selfConeGiveUps = 3;
-  EXPECT_TRUE(contacts(apart, glm::vec3(0.0f), true).empty());
-  EXPECT_FALSE(apart.scratch->selfExposed.empty());
-  EXPECT_EQ(apart.scratch->selfConeGiveUps, 0);
+  test_support::SelfSearchRun apartRun;
+  apartRun.tangles = culled(apart, 2);
+  apartRun.state.coneGiveUps = 3;
+  EXPECT_TRUE(contacts(apartRun, apart, glm::vec3(0.0f), true).empty());
+  EXPECT_FALSE(apartRun.self.exposed.empty());
+  EXPECT_EQ(apartRun.state.coneGiveUps, 0);
 }
 
 }  // namespace

@@ -20,9 +20,9 @@
 #include "sim/self/spatial_hash.hpp"
 #include "sim/self/vertex_triangle.hpp"
 #include "sim/solve/kernel_args.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/context.hpp"
+#include "sim/step/step.hpp"
 #include "sim/tearing.hpp"
 
 using namespace drape;
@@ -353,10 +353,11 @@ TEST(SelfCollision, AHubOfHighValenceKeepsTheListsLinear) {
   // entries (a 20,000-triangle fan: 1.6 GB).
   sim::World w = fan(4000);
   sim::step(w);
-  EXPECT_LE(w.scratch->selfTriNear.size(), 8 * w.cloth.triangles.size());
+  const sim::SelfCollision& self = sim::contextOf(w).self;
+  EXPECT_LE(self.triNear.size(), 8 * w.cloth.triangles.size());
   // The hub's neighbours are still left to the cloth's own constraints: no
   // contact between a triangle and a vertex joined to one of its corners.
-  for (const sim::SelfContact& c : w.scratch->selfContacts)
+  for (const sim::SelfContact& c : self.contacts)
     for (int k = 1; k < 4; ++k) {
       const std::uint32_t corner = c.v[k], q = c.v[0];
       bool joined = false;
@@ -375,7 +376,7 @@ TEST(SelfCollision, AMeshTooDenseToSearchHasItOffAndSaysSo) {
   sim::World w = fan(20000);
   for (int frame = 0; frame < 3; ++frame) sim::step(w);
   EXPECT_TRUE(w.stats.selfCollisionTooDense);
-  EXPECT_TRUE(w.scratch->selfContacts.empty());
+  EXPECT_TRUE(sim::contextOf(w).self.contacts.empty());
   EXPECT_TRUE(sim::allFinite(w));
   // A small fan is searched as any cloth.
   sim::World small = fan(200);
@@ -486,10 +487,11 @@ TEST(SelfCollision, AVertexWithAnEdgeThroughATriangleGetsNoContactWithIt) {
   sim::World& w = built.value();
   ASSERT_EQ(sim::countSelfIntersections(w), 2u);
   w.state.p = w.state.x;
-  sim::generateSelfContacts(w);
+  test_support::SelfSearchRun run;
+  run.search(w);
   auto withBigTriangle = [&](std::uint32_t vertex) {
     int found = 0;
-    for (const sim::SelfContact& c : w.scratch->selfContacts)
+    for (const sim::SelfContact& c : run.self.contacts)
       if (c.v[0] == vertex && c.v[1] == 0) ++found;
     return found;
   };
@@ -548,8 +550,8 @@ TEST(SelfCollision, DetectionGivesTheSameContactsOnAnyThreadCount) {
   auto contactsWith = [&](int threads) {
     sim::World copy = w;
     copy.params.threads = threads;
-    sim::generateSelfContacts(copy);
-    return copy.scratch->selfContacts;
+    test_support::SelfSearchRun run;
+    return run.search(copy);
   };
   const std::vector<sim::SelfContact> one = contactsWith(1), two = contactsWith(2),
                                       three = contactsWith(3);
@@ -568,19 +570,17 @@ TEST(SelfCollision, ContactsAfterATearAreThoseOfAFreshWorld) {
   // contacts with those of the same state detected from scratch.
   sim::World w = buildScene("fold");
   for (int frame = 0; frame < 60; ++frame) sim::step(w);
-  sim::generateSelfContacts(w);
-  ASSERT_GT(w.scratch->selfContacts.size(), 50u);
+  test_support::SelfSearchRun run;
+  run.search(w);
+  ASSERT_GT(run.self.contacts.size(), 50u);
   const std::size_t before = w.vertexCount();
-  const std::vector<sim::SelfContact> old = w.scratch->selfContacts;
+  const std::vector<sim::SelfContact> old = run.self.contacts;
   for (std::size_t k = 0; k < old.size(); k += old.size() / 8)
     sim::splitVertex(w, old[k].v[2], glm::vec3(1.0f, 0.0f, 0.0f));
   ASSERT_GT(w.vertexCount(), before);
-  sim::World fresh = w;
-  *fresh.scratch = sim::SolverScratch{};
-  sim::generateSelfContacts(w);
-  sim::generateSelfContacts(fresh);
-  const std::vector<sim::SelfContact>& kept = w.scratch->selfContacts;
-  const std::vector<sim::SelfContact>& made = fresh.scratch->selfContacts;
+  test_support::SelfSearchRun fresh;
+  const std::vector<sim::SelfContact>& kept = run.search(w);
+  const std::vector<sim::SelfContact>& made = fresh.search(w);
   ASSERT_GT(made.size(), 50u);
   ASSERT_EQ(kept.size(), made.size());
   for (std::size_t k = 0; k < made.size(); ++k)
@@ -599,7 +599,7 @@ TEST(SelfCollision, PileUpIsTheSameOnAnyThreadCount) {
       selfContacts += w.stats.selfContacts;
     }
     EXPECT_GT(selfContacts, 1000u) << threads;
-    EXPECT_FALSE(w.scratch->contacts.empty()) << threads;
+    EXPECT_FALSE(sim::contextOf(w).colliders.contacts.empty()) << threads;
     return hashPositions(w);
   };
   const std::uint64_t one = run("threads=1");
@@ -648,8 +648,8 @@ TEST(SelfCollision, FineClothKeepsAThinnerGapAndStaysCalm) {
       for (const glm::vec3& v : w.state.v) fastest = std::max(fastest, glm::length(v));
   }
   const float edge = sim::meanRestEdge(w.cloth);
-  EXPECT_NEAR(w.scratch->selfThickness, sim::kSelfThicknessPerEdge * edge, 1e-6f);
-  EXPECT_LT(w.scratch->selfThickness, w.params.thickness);
+  EXPECT_NEAR(w.stats.selfThickness, sim::kSelfThicknessPerEdge * edge, 1e-6f);
+  EXPECT_LT(w.stats.selfThickness, w.params.thickness);
   EXPECT_GT(w.stats.selfContactsActive, 0u);  // it did pile up
   EXPECT_LT(fastest, 6.0f);
   EXPECT_LT(w.stats.selfContacts, 20u * w.vertexCount());
@@ -670,19 +670,20 @@ TEST(SelfCollision, ContactsMoveOutOfALayerNoFasterInFramesOfExtraSubsteps) {
     w.params.substeps = 2;
     w.stats.substeps = k == 0 ? 2 : 8;
     w.state.p = w.state.x;
-    sim::generateSelfContacts(w);
-    sim::SolverScratch& sc = *w.scratch;
-    ASSERT_FLOAT_EQ(sc.selfThickness, w.params.thickness);
+    test_support::SelfSearchRun run;
+    run.search(w);
+    const float thickness = run.self.thickness;
+    ASSERT_FLOAT_EQ(thickness, w.params.thickness);
     std::vector<sim::SelfContact> own;
-    for (const sim::SelfContact& c : sc.selfContacts)
+    for (const sim::SelfContact& c : run.self.contacts)
       if (c.v[0] == 3) own.push_back(c);
     ASSERT_EQ(own.size(), 1u) << "sub-steps " << w.stats.substeps;
     w.state.p[3].y = -0.05f;
     const glm::vec3 &p1 = w.state.p[own[0].v[1]], &p2 = w.state.p[own[0].v[2]],
                     &p3 = w.state.p[own[0].v[3]];
-    const auto before = sim::evalVertexTriangle(w.state.p[3], p1, p2, p3, sc.selfThickness);
-    sim::solveSelfContacts(sim::Points::of(w.state), own.data(), 1, sc.selfThickness);
-    const auto after = sim::evalVertexTriangle(w.state.p[3], p1, p2, p3, sc.selfThickness);
+    const auto before = sim::evalVertexTriangle(w.state.p[3], p1, p2, p3, thickness);
+    sim::solveSelfContacts(sim::Points::of(w.state), own.data(), 1, thickness);
+    const auto after = sim::evalVertexTriangle(w.state.p[3], p1, p2, p3, thickness);
     ASSERT_TRUE(before.valid && after.valid);
     back[k] = after.C - before.C;
   }

@@ -15,12 +15,12 @@
 #include "scene/scenes.hpp"
 #include "scene/shapes.hpp"
 #include "scene_helpers.hpp"
-#include "sim/collision/step_contacts.hpp"
 #include "sim/self/self_collision.hpp"
 #include "sim/self/untangle.hpp"
 #include "sim/self/vertex_triangle.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/plan.hpp"
+#include "sim/step/step.hpp"
 #include "sim/thread_team.hpp"
 
 using namespace drape;
@@ -176,7 +176,7 @@ TEST(Untangle, ASheetPokedThroughAnotherComesBackOut) {
   // The contour is closed on both sheets: it cuts a part out of each.
   sim::Tangles tangles;
   ASSERT_TRUE(sim::findCrossings(w.cloth, w.state.x, nullptr, tangles));
-  sim::findRegions(w.cloth, tangles);
+  sim::findRegions(w.cloth, tangles.crossings, tangles);
   ASSERT_FALSE(tangles.region.empty());
   std::set<std::uint32_t> parts(tangles.region.begin(), tangles.region.end());
   EXPECT_EQ(parts.size(), 3u);  // outside, A's disc, B's bump
@@ -289,14 +289,14 @@ TEST(Untangle, AVertexInManyCrossingsSharesTheirStep) {
     tangles.crossings.push_back(
         {k, k, 0, 1 + k, {UINT32_MAX, UINT32_MAX}, {20 + 3 * k, 21 + 3 * k, 22 + 3 * k}});
   tangles.crossings.push_back({10, 10, 60, 61, {UINT32_MAX, UINT32_MAX}, {62, 63, 64}});
-  sim::shareCrossings(65, tangles);
+  sim::shareCrossings(65, tangles.crossings, tangles.crossingsAt);
   for (std::size_t k = 0; k < 10; ++k)
     EXPECT_FLOAT_EQ(tangles.crossings[k].share, float(sim::kUntangleCrowd) / 10.0f);
   EXPECT_EQ(tangles.crossings[10].share, 1.0f);
   // The counts are left at zero for the next call: two crossings at a
   // vertex take full steps.
   tangles.crossings.resize(2);
-  sim::shareCrossings(65, tangles);
+  sim::shareCrossings(65, tangles.crossings, tangles.crossingsAt);
   EXPECT_EQ(tangles.crossings[0].share, 1.0f);
   EXPECT_EQ(tangles.crossings[1].share, 1.0f);
 }
@@ -349,17 +349,21 @@ TEST(Untangle, ACalmClothFindsItsSelfContactsOnceAFrame) {
   // Not in a frame of extra sub-steps, nor while a hand drags the cloth or
   // it moves as a whole (5 cm/s: 0.42 mm a sub-step, past a fortieth of the
   // 10 mm thickness), nor with self collision off.
-  EXPECT_EQ(sim::selfContactSpan(w, 2), 2);
-  w.stats.crossingFactor = 2;
-  EXPECT_EQ(sim::selfContactSpan(w, 4), 1);
-  w.stats.crossingFactor = 1;
+  // (The plan of the next frame, its crossing search as planned.)
+  auto span = [](const sim::World& world) {
+    return sim::planStep(world, sim::planCrossingSearch(world)).selfSpan;
+  };
+  EXPECT_EQ(span(w), 2);
+  w.solver.crossingFactor = 2;
+  EXPECT_EQ(span(w), 1);
+  w.solver.crossingFactor = 1;
   w.grab.active = true;
-  EXPECT_EQ(sim::selfContactSpan(w, 2), 1);
+  EXPECT_EQ(span(w), 1);
   w.grab.active = false;
   for (glm::vec3& v : w.state.v) v.x += 0.05f;
-  EXPECT_EQ(sim::selfContactSpan(w, 2), 1);
+  EXPECT_EQ(span(w), 1);
   for (glm::vec3& v : w.state.v) v.x -= 0.05f;
-  EXPECT_EQ(sim::selfContactSpan(w, 2), 2);
+  EXPECT_EQ(span(w), 2);
   w.params.self_collision = 0;
-  EXPECT_EQ(sim::selfContactSpan(w, 2), 1);
+  EXPECT_EQ(span(w), 1);
 }

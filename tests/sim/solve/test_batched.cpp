@@ -14,10 +14,10 @@
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/kernel_args.hpp"
 #include "sim/solve/ranges.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/solve/tethers.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/context.hpp"
+#include "sim/step/step.hpp"
 
 using namespace drape;
 
@@ -250,7 +250,7 @@ TEST(Batched, TethersOnTheBufferMatchThePlainProjectionBitForBit) {
   // that many tethers act, and a held vertex (w = 0) that must stay.
   sim::World w = hang({"resolution=24", "tethers=1"});
   sim::step(w);
-  const sim::Tethers& tethers = w.scratch->tethers;
+  const sim::Tethers& tethers = sim::contextOf(w).tethers;
   ASSERT_EQ(tethers.size(), w.state.x.size() - 2);
   std::vector<glm::vec3> p = w.state.x;
   for (std::size_t i = 0; i < p.size(); ++i)

@@ -10,8 +10,8 @@
 #include "scene/scenes.hpp"
 #include "scene_helpers.hpp"
 #include "sim/solve/chebyshev.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/step.hpp"
 
 using namespace drape;
 using test_support::buildScene;

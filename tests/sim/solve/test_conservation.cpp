@@ -14,11 +14,17 @@
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/damping.hpp"
 #include "sim/solve/isometric_bending.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/step/step.hpp"
 
 using namespace drape;
 
 namespace {
+
+// Damping as the step applies it, on the world's team.
+void damp(sim::World& w, float k) {
+  sim::DampingScratch scratch;
+  sim::dampVelocities(w.state, w.cloth, k, sim::solverTeam(w), scratch);
+}
 
 glm::vec3 randomVec(std::mt19937& rng, float s = 1.0f) {
   std::uniform_real_distribution<float> u(-s, s);
@@ -215,7 +221,7 @@ TEST(Damping, KeepsLinearAndAngularMomentum) {
     glm::dvec3 lin0, ang0, lin1, ang1;
     momentum(w, lin0, ang0);
     const std::vector<glm::vec3> v0 = w.state.v;
-    sim::dampVelocities(w, k);
+    damp(w, k);
     momentum(w, lin1, ang1);
     EXPECT_LT(glm::length(lin1 - lin0), 1e-5 * glm::length(lin0)) << "k=" << k;
     EXPECT_LT(glm::length(ang1 - ang0), 1e-4 * glm::length(ang0)) << "k=" << k;
@@ -230,7 +236,7 @@ TEST(Damping, IsTheSameOnAnyThreadCountAndKeepsMomentum) {
     w.params.threads = threads;
     glm::dvec3 lin0, ang0, lin1, ang1;
     momentum(w, lin0, ang0);
-    sim::dampVelocities(w, 0.5f);
+    damp(w, 0.5f);
     momentum(w, lin1, ang1);
     EXPECT_LT(glm::length(lin1 - lin0), 1e-5 * glm::length(lin0)) << threads;
     EXPECT_LT(glm::length(ang1 - ang0), 1e-4 * glm::length(ang0)) << threads;
@@ -243,7 +249,7 @@ TEST(Damping, IsTheSameOnAnyThreadCountAndKeepsMomentum) {
 
 TEST(Damping, FullDampingMakesThePieceMoveRigidly) {
   sim::World w = spinningCloth(0.5f);
-  sim::dampVelocities(w, 1.0f);
+  damp(w, 1.0f);
   // Rigid: every pair's relative velocity is perpendicular to their separation.
   const auto& x = w.state.x;
   const auto& v = w.state.v;
@@ -254,14 +260,14 @@ TEST(Damping, FullDampingMakesThePieceMoveRigidly) {
     }
   // And a second full damping changes nothing.
   const std::vector<glm::vec3> once = v;
-  sim::dampVelocities(w, 1.0f);
+  damp(w, 1.0f);
   for (std::size_t i = 0; i < v.size(); ++i) EXPECT_NEAR(glm::length(v[i] - once[i]), 0.0f, 1e-4f);
 }
 
 TEST(Damping, LeavesRigidMotionUntouchedAtAnyStrength) {
   sim::World w = spinningCloth(0.0f);
   const std::vector<glm::vec3> v0 = w.state.v;
-  sim::dampVelocities(w, 0.7f);
+  damp(w, 0.7f);
   for (std::size_t i = 0; i < v0.size(); ++i)
     EXPECT_NEAR(glm::length(w.state.v[i] - v0[i]), 0.0f, 1e-4f);
 }

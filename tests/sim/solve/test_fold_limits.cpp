@@ -8,11 +8,12 @@
 #include <vector>
 
 #include "scene/scenes.hpp"
+#include "scene_helpers.hpp"
 #include "sim/constraints.hpp"
 #include "sim/self/self_collision.hpp"
 #include "sim/solve/fold_limits.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/step/context.hpp"
+#include "sim/step/step.hpp"
 
 using namespace drape;
 
@@ -71,12 +72,18 @@ TEST(FoldLimits, OnlyHingesNearTheirBoundAreChosenOnTheSideTheyFold) {
   for (const float fold : {0.5f, 2.0f, 2.9f, -2.9f}) {
     sim::World w = hinge(fold);
     w.state.p = w.state.x;
-    ASSERT_TRUE(sim::prepareSelfContacts(w));  // the self contacts' thickness
-    sim::chooseFoldLimits(w);
+    test_support::SelfSearchRun run;
+    run.search(w);  // the self contacts' thickness
+    ASSERT_TRUE(run.found);
     // The self contacts keep the thickness (under 0.35 of the 11 cm mean edge).
-    ASSERT_FLOAT_EQ(w.scratch->selfThickness, 0.03f);
+    ASSERT_FLOAT_EQ(run.self.thickness, 0.03f);
+    sim::FoldLimits limits;
+    const sim::FoldInput in{w.cloth, w.state.x, run.self.thickness, {}, {}};
+    const std::size_t chunks = sim::beginFoldLimits(limits, w.cloth, run.self.thickness);
+    for (std::size_t c = 0; c < chunks; ++c) sim::chooseFoldLimitsOf(limits, in, c);
+    sim::joinFoldLimits(limits, w.cloth);
     const float bound = sim::foldLimit(0.03f, 0.1f);  // 162.5°
-    const auto& active = w.scratch->foldLimits.active;
+    const auto& active = limits.active;
     const float theta = angleOf(w, w.state.x);
     if (std::abs(theta) < bound - sim::kFoldLimitWindow) {
       EXPECT_TRUE(active.empty()) << "fold " << fold;
@@ -90,7 +97,7 @@ TEST(FoldLimits, OnlyHingesNearTheirBoundAreChosenOnTheSideTheyFold) {
   sim::World off = hinge(2.9f);
   off.params.self_collision = 0;
   sim::step(off);
-  EXPECT_TRUE(off.scratch->foldLimits.active.empty());
+  EXPECT_TRUE(sim::contextOf(off).foldLimits.active.empty());
 }
 
 TEST(FoldLimits, AClothThatLostItsLastHingeKeepsNoLimit) {
@@ -99,12 +106,12 @@ TEST(FoldLimits, AClothThatLostItsLastHingeKeepsNoLimit) {
   // next sub-steps keep no limit of it.
   sim::World w = hinge(2.9f);
   sim::step(w);
-  ASSERT_EQ(w.scratch->foldLimits.active.size(), 1u);
+  ASSERT_EQ(sim::contextOf(w).foldLimits.active.size(), 1u);
   w.cloth.bend.clear();
   w.cloth.isoBend.clear();
   ++w.cloth.topologyVersion;
   sim::step(w);
-  EXPECT_TRUE(w.scratch->foldLimits.active.empty());
+  EXPECT_TRUE(sim::contextOf(w).foldLimits.active.empty());
   for (const glm::vec3& x : w.state.x) EXPECT_TRUE(std::isfinite(x.x + x.y + x.z));
 }
 

@@ -11,9 +11,9 @@
 #include "scene_helpers.hpp"
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/hierarchy.hpp"
-#include "sim/solve/solver_scratch.hpp"
-#include "sim/solve/step.hpp"
 #include "sim/stats.hpp"
+#include "sim/step/context.hpp"
+#include "sim/step/step.hpp"
 
 using namespace drape;
 using test_support::buildScene;
@@ -107,17 +107,17 @@ TEST(Hierarchy, SoftMaterialStillStretches) {
 TEST(Hierarchy, RebuiltWhenPinsOrTheGrabChange) {
   sim::World w = buildScene("hang", {"resolution=16"});
   sim::step(w);
-  ASSERT_FALSE(w.scratch->hierarchy.empty());
+  ASSERT_FALSE(sim::contextOf(w).hierarchy.empty());
   auto kept = [&](std::uint32_t v) {
-    const auto& level = w.scratch->hierarchy.levels.front().vertex;
+    const auto& level = sim::contextOf(w).hierarchy.levels.front().vertex;
     return std::find(level.begin(), level.end(), v) != level.end();
   };
   // A soft grab leaves the vertex its mass: the levels stay as they were.
   const std::uint32_t v = 16 * 9 + 7;
-  const std::vector<std::uint32_t> before = w.scratch->hierarchy.levels.front().vertex;
+  const std::vector<std::uint32_t> before = sim::contextOf(w).hierarchy.levels.front().vertex;
   sim::startGrab(w, v);
   sim::step(w);
-  EXPECT_EQ(w.scratch->hierarchy.levels.front().vertex, before);
+  EXPECT_EQ(sim::contextOf(w).hierarchy.levels.front().vertex, before);
   sim::endGrab(w, glm::vec3(0.0f));
   sim::pinVertex(w, 16 * 15 + 3);
   sim::step(w);

@@ -15,8 +15,8 @@
 #include "sim/solve/coefficients.hpp"
 #include "sim/solve/coloring.hpp"
 #include "sim/solve/newton_step.hpp"
-#include "sim/solve/solver_team.hpp"
-#include "sim/solve/step.hpp"
+#include "sim/step/step.hpp"
+#include "sim/world.hpp"
 
 using namespace drape;
 
@@ -62,6 +62,7 @@ struct Bent {
   sim::Coefficients c;
   std::vector<float> lambdaS, lambdaB;
   sim::NewtonScratch sc;
+  sim::NewtonPreconditioner factor;
   double meanRest = 0.0;
 
   explicit Bent(float lambda) : world(make()) {
@@ -97,7 +98,7 @@ struct Bent {
   }
   void step() {
     const sim::Points pts = sim::Points::ofBuffer(buffer.data(), glm::vec3(0.0f));
-    sim::newtonStep(pts, ps, pb, c, lambdaS.data(), lambdaB.data(), 400, true, sc);
+    sim::newtonStep(pts, ps, pb, c, lambdaS.data(), lambdaB.data(), 400, true, sc, factor);
   }
   double moved() const {
     double most = 0.0;
