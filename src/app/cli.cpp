@@ -95,6 +95,9 @@ Result<Options> parseCommandLine(int argc, char** argv) {
                "print the parameters (name, default, range, meaning) as a Markdown table and exit");
   cli.add_flag("--list-scenes", o.listScenes,
                "list the built-in scenes and the example scene files, and exit");
+  cli.add_flag("--explain-step", o.explainStep,
+               "print what the next step does and why (its plan: solver, sub-steps, searches, "
+               "stages), after --frames N if given, and exit");
   cli.add_flag("--version", o.version, "print the version and exit");
   // --set may be given many times: each occurrence appends.
   cli.get_option("--set")->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);

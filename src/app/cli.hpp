@@ -31,6 +31,7 @@ struct Options {
   int width = 1280, height = 720;
   bool listScenes = false;
   bool listParams = false;
+  bool explainStep = false;  // print the next step's plan (after --frames N) and exit
   bool version = false;
   bool help = false;
   std::string helpText;  // filled when help is asked for

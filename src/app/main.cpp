@@ -80,6 +80,17 @@ int main(int argc, char** argv) {
         !r)
       return error(r.error());
   for (const std::string& w : session->warnings()) app::printWarning(w);
+  if (options.explainStep) {
+    for (int i = 0; i < options.frames.value_or(0); ++i)
+      if (!session->step()) {
+        app::printError(session->lastError());
+        return 1;
+      }
+    std::printf("the step of frame %llu:\n",
+                static_cast<unsigned long long>(session->world().frame));
+    std::fputs(sim::explainNextStep(session->world()).c_str(), stdout);
+    return 0;
+  }
   if (!options.saveScenePath.empty()) {
     // The camera the window would open with.
     const scene::CameraHint camera = app::shownCamera(session->camera(), session->world(),

@@ -101,6 +101,23 @@ TEST_F(Cli, StateHashIsTheRunsBits) {
   EXPECT_NE(hash("--set threads=1 --set k_bend=0.3"), first);
 }
 
+// --explain-step prints the plan of the next step, after --frames N: the
+// solver, the sub-steps and the stages, and why where a part is off.
+TEST_F(Cli, ExplainStepPrintsThePlan) {
+  Outcome r = drape("--scene balloon --explain-step");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("the step of frame 0:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("solver      pbd"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("levels      0 (off: a balloon stretches)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stages      pressure, stretch"), std::string::npos) << r.out;
+  r = drape("--scene fold --frames 6 --set solver=mass-spring --explain-step");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("the step of frame 6:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("raised to the springs' stability limit"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("self        on"), std::string::npos) << r.out;
+  EXPECT_EQ(drape("--scene nowhere --explain-step").code, 2);
+}
+
 TEST_F(Cli, SetChangesTheRun) {
   Outcome r = drape(
       "--headless --frames 3 --set resolution=10 --set iterations=7 --set solver=xpbd "

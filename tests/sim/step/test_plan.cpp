@@ -1,0 +1,265 @@
+// The step's plan (step/plan.hpp) as a table: what each kind of world and
+// parameter setting makes a frame do, the controllers' transitions, and the
+// schedule of the crossing searches.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "scene_helpers.hpp"
+#include "sim/self/self_collision.hpp"
+#include "sim/step/plan.hpp"
+#include "sim/step/step.hpp"
+
+namespace drape {
+namespace {
+
+using sim::Stage;
+using test_support::buildScene;
+
+sim::StepPlan planOf(const sim::World& w) {
+  return sim::planStep(w, sim::planCrossingSearch(w));
+}
+
+std::vector<Stage> stagesOf(const sim::StepPlan& plan) {
+  return {plan.stages.begin(), plan.stages.begin() + std::ptrdiff_t(plan.stageCount)};
+}
+
+struct Row {
+  const char* scene;
+  std::vector<std::string> sets;
+  int substeps, iterations, stretchSweeps, levels;
+  float chebyshev;
+  bool newton;
+  std::vector<Stage> stages;
+};
+
+TEST(Plan, EachSettingMakesItsPlan) {
+  const std::vector<Stage> contacts = {Stage::ColliderFeatures, Stage::ColliderContacts};
+  auto with = [&](std::vector<Stage> first) {
+    first.insert(first.end(), contacts.begin(), contacts.end());
+    return first;
+  };
+  const Row rows[] = {
+      // PBD at the defaults: coarse levels, three sweeps of the edges, Chebyshev.
+      {"hang",
+       {},
+       2,
+       4,
+       3,
+       4,
+       0.9f,
+       false,
+       with({Stage::CoarseLevels, Stage::Stretch, Stage::Bend, Stage::Chebyshev})},
+      // No bending stiffness: no bending stage.
+      {"hang",
+       {"k_bend=0"},
+       2,
+       4,
+       3,
+       4,
+       0.9f,
+       false,
+       with({Stage::CoarseLevels, Stage::Stretch, Stage::Chebyshev})},
+      // XPBD ends each sub-step with its Newton step.
+      {"hang",
+       {"solver=xpbd"},
+       2,
+       4,
+       3,
+       4,
+       0.9f,
+       true,
+       with({Stage::CoarseLevels, Stage::Stretch, Stage::Bend, Stage::Chebyshev})},
+      {"hang",
+       {"bending=isometric"},
+       2,
+       4,
+       3,
+       4,
+       0.9f,
+       false,
+       with({Stage::CoarseLevels, Stage::Stretch, Stage::IsometricBend, Stage::Chebyshev})},
+      // Vertex Block Descent sweeps vertices instead, without coarse levels.
+      {"hang",
+       {"solver=vbd"},
+       2,
+       4,
+       3,
+       0,
+       0.9f,
+       false,
+       with({Stage::VertexBlocks, Stage::Chebyshev})},
+      // Too few iterations for the acceleration's schedule.
+      {"hang",
+       {"iterations=2"},
+       2,
+       2,
+       3,
+       4,
+       0.0f,
+       false,
+       with({Stage::CoarseLevels, Stage::Stretch, Stage::Bend})},
+      {"hang",
+       {"tethers=on"},
+       2,
+       4,
+       3,
+       4,
+       0.9f,
+       false,
+       with({Stage::CoarseLevels, Stage::Stretch, Stage::Bend, Stage::Chebyshev, Stage::Tethers})},
+      // A balloon and a tearing cloth stretch: no levels, one sweep.
+      {"balloon",
+       {},
+       1,
+       20,
+       1,
+       0,
+       0.9f,
+       false,
+       with({Stage::Pressure, Stage::Stretch, Stage::Bend, Stage::Chebyshev})},
+      {"hang",
+       {"tear=1.5"},
+       2,
+       4,
+       1,
+       0,
+       0.9f,
+       false,
+       with({Stage::Stretch, Stage::Bend, Stage::Chebyshev})},
+      // Self collision adds its stages before the vertices' collider contacts.
+      {"fold",
+       {},
+       3,
+       5,
+       3,
+       4,
+       0.9f,
+       false,
+       {Stage::CoarseLevels, Stage::Stretch, Stage::Bend, Stage::Chebyshev, Stage::ColliderFeatures,
+        Stage::FoldLimits, Stage::SelfContacts, Stage::Crossings, Stage::ColliderContacts}},
+  };
+  for (const Row& row : rows) {
+    const sim::World w = buildScene(row.scene, row.sets);
+    const sim::StepPlan plan = planOf(w);
+    const std::string name = std::string(row.scene) + (row.sets.empty() ? "" : " " + row.sets[0]);
+    EXPECT_EQ(plan.substeps, row.substeps) << name;
+    EXPECT_EQ(plan.iterations, row.iterations) << name;
+    EXPECT_EQ(plan.stretchSweeps, row.stretchSweeps) << name;
+    EXPECT_EQ(plan.levels, row.levels) << name;
+    EXPECT_EQ(plan.chebyshev, row.chebyshev) << name;
+    EXPECT_EQ(plan.newton, row.newton) << name;
+    EXPECT_EQ(stagesOf(plan), row.stages) << name;
+    EXPECT_FLOAT_EQ(plan.h, w.params.dt / float(plan.substeps)) << name;
+    EXPECT_FALSE(sim::explainStep(w, plan).empty());
+  }
+}
+
+TEST(Plan, TheExplicitSpringsProjectOnlyTheirContactsAtTheirStableSubsteps) {
+  sim::World w = buildScene("hang", {"solver=mass-spring"});
+  sim::step(w);  // estimates the springs' limit
+  const sim::StepPlan plan = planOf(w);
+  EXPECT_TRUE(plan.explicitSprings);
+  EXPECT_EQ(plan.iterations, 1);
+  EXPECT_GT(plan.stableSubsteps, w.params.substeps);
+  EXPECT_EQ(plan.substeps, plan.stableSubsteps);
+  EXPECT_EQ(stagesOf(plan), (std::vector<Stage>{Stage::ColliderFeatures, Stage::ColliderContacts}));
+  EXPECT_FALSE(plan.damping || plan.air || plan.bodies);
+  w.params.stable_substeps = 0;
+  EXPECT_EQ(planOf(w).substeps, w.params.substeps);
+}
+
+TEST(Plan, AHandTurnsTheAccelerationOffAndASoftOnePullsInItsStage) {
+  sim::World w = buildScene("hang", {"resolution=12"});
+  sim::startGrab(w, 70);
+  sim::StepPlan plan = planOf(w);
+  EXPECT_EQ(plan.chebyshev, 0.0f);
+  ASSERT_TRUE(w.grab.soft);
+  EXPECT_EQ(stagesOf(plan).front(), Stage::Hand);
+  sim::endGrab(w, glm::vec3(0.0f));
+  sim::startGrab(w, 70, 1.5f);  // a tearing grab: hard, and the edges must stretch
+  plan = planOf(w);
+  EXPECT_FALSE(plan.has(Stage::Hand));
+  EXPECT_EQ(plan.levels, 0);
+  EXPECT_EQ(plan.stretchSweeps, 1);
+}
+
+TEST(Plan, KnownCrossingsMultiplyTheSubstepsUpToTheirLimit) {
+  sim::World w = buildScene("fold");
+  w.solver.crossingFactor = 2;
+  EXPECT_EQ(planOf(w).substeps, 2 * w.params.substeps);
+  EXPECT_EQ(planOf(w).selfSpan, 1);  // frames of extra sub-steps search each one
+  // The controller: doubled in each frame that starts with crossings, up to
+  // crossing_substeps; halved after frames without; crossings that stay
+  // while no new ones form count as none.
+  sim::SolverState s;
+  s.crossings.crossings.resize(3);
+  sim::Params p;
+  p.crossing_substeps = 4;
+  sim::updateControls(s, p, 3);
+  EXPECT_EQ(s.crossingFactor, 2);
+  sim::updateControls(s, p, 0);
+  sim::updateControls(s, p, 0);
+  EXPECT_EQ(s.crossingFactor, 4);
+  for (int frame = 0; frame < 100; ++frame) sim::updateControls(s, p, 0);
+  EXPECT_EQ(s.crossingFactor, 1);  // given up on: they stayed 60 frames with none new
+  s.crossings.crossings.clear();
+  s.crossingFactor = 4;
+  s.framesWithoutFresh = s.framesUncrossed = 0;
+  for (int frame = 0; frame < 7; ++frame) sim::updateControls(s, p, 0);
+  EXPECT_EQ(s.crossingFactor, 4);
+  sim::updateControls(s, p, 0);
+  EXPECT_EQ(s.crossingFactor, 2);  // eight frames without crossings
+}
+
+TEST(Plan, CrossingsAreSearchedOnAScheduleThatFollowsTheCloth) {
+  sim::World w = buildScene("fold");
+  // Off without self collision.
+  w.params.self_collision = 0;
+  EXPECT_EQ(sim::planCrossingSearch(w).kind, sim::CrossingSearchKind::Off);
+  w.params.self_collision = 1;
+  // The first frame of a topology searches; then every fourth frame.
+  EXPECT_EQ(sim::planCrossingSearch(w).kind, sim::CrossingSearchKind::Search);
+  w.solver.crossings.searchedTopology = w.cloth.topologyVersion;
+  for (std::uint64_t frame = 1; frame <= 8; ++frame) {
+    w.frame = frame;
+    EXPECT_EQ(sim::planCrossingSearch(w).kind,
+              frame % 4 == 0 ? sim::CrossingSearchKind::Search : sim::CrossingSearchKind::Recheck)
+        << frame;
+  }
+  // Every second frame while crossings are known.
+  w.solver.crossings.crossings.resize(1);
+  w.frame = 6;
+  EXPECT_EQ(sim::planCrossingSearch(w).kind, sim::CrossingSearchKind::Search);
+  w.solver.crossings.crossings.clear();
+  // Every eighth while calm: two clean searches, the vertices barely moving.
+  w.solver.crossings.cleanSearches = 2;
+  w.solver.self.travelMean = 0.0f;
+  w.frame = 4;
+  EXPECT_TRUE(sim::planCrossingSearch(w).calm);
+  EXPECT_EQ(sim::planCrossingSearch(w).kind, sim::CrossingSearchKind::Recheck);
+  w.frame = 8;
+  EXPECT_EQ(sim::planCrossingSearch(w).kind, sim::CrossingSearchKind::Search);
+  // A mesh too dense to search: not again until it changes.
+  w.solver.crossings.tooDenseTopology = w.cloth.topologyVersion;
+  EXPECT_EQ(sim::planCrossingSearch(w).kind, sim::CrossingSearchKind::TooDense);
+  // Self contacts too dense: off for the mesh, its crossings still untangled.
+  w.solver.self.tooDenseTopology = w.cloth.topologyVersion;
+  const sim::StepPlan plan = planOf(w);
+  EXPECT_FALSE(plan.selfCollision);
+  EXPECT_FALSE(plan.has(Stage::SelfContacts));
+  EXPECT_TRUE(plan.has(Stage::Crossings));
+}
+
+TEST(Plan, TheSelfContactsKeepAThinnerLayerOnAFineMesh) {
+  const sim::World fine = buildScene("drape", {"resolution=128", "self_collision=1"});
+  const float edge = sim::meanRestEdge(fine.cloth);
+  EXPECT_FLOAT_EQ(planOf(fine).selfThickness, sim::kSelfThicknessPerEdge * edge);
+  const sim::World coarse = buildScene("drape", {"resolution=32", "self_collision=1"});
+  EXPECT_FLOAT_EQ(planOf(coarse).selfThickness, coarse.params.thickness);
+}
+
+}  // namespace
+}  // namespace drape
