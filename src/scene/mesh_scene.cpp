@@ -152,7 +152,7 @@ void meshSceneDefaults(const sim::PreparedMesh& mesh, MeshAs resolved, sim::Para
     if (const SceneInfo* balloon = findScene("balloon")) balloon->defaults(params);
   // Within the parameter's range (a mesh of 30 cm edges: 10 cm).
   const float most = float(sim::findParam("thickness")->max);
-  params.thickness = std::max(params.thickness, std::min(most, sim::kSelfThicknessPerEdge *
+  params.thickness = std::max(params.thickness, std::min(most, sim::tuning::kSelfThicknessPerEdge *
                                                                    sim::meanEdgeLength(mesh.mesh)));
 }
 

@@ -56,7 +56,7 @@ Result<MeshAs> resolveMeshAs(const sim::TriMesh& mesh, const MeshSceneOptions& o
 
 // Scene defaults for a mesh scene of the resolved kind: a balloon takes the
 // built-in balloon scene's, a cloth the global ones. Either way the
-// thickness is at least kSelfThicknessPerEdge of the mesh's mean edge
+// thickness is at least tuning::kSelfThicknessPerEdge of the mesh's mean edge
 // (within the parameter's range): a coarse mesh crumples at the scale of
 // its edges, and a thinner layer lets its creases fold through themselves
 // (fold_limits.hpp). ARCSim's flag (5.6 cm edges) dropped with self

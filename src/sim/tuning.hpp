@@ -4,6 +4,7 @@
 // code changes. (Limits that follow from the math, not from a measurement,
 // stay beside the code they bound.)
 
+#include <cstddef>
 #include <cstdint>
 
 namespace drape::sim::tuning {
@@ -40,5 +41,60 @@ inline constexpr int kConeRest = 16;
 // Each give-up in a row doubles the rest, this many times at most (16 to
 // 128 searches).
 inline constexpr int kConeRestDoublings = 3;
+
+// --- Self contacts and untangling (self/) ---
+// The most a self contact keeps apart, in mean rest edges (colliders keep
+// the full thickness): a thicker layer reaches its own sheet two rings away
+// as soon as the cloth bends, and those contacts fight its constraints.
+inline constexpr float kSelfThicknessPerEdge = 0.35f;
+// Untangling moves a crossing edge this many self-contact thicknesses a
+// pass: fewer leave folds crossed, more throw a landing cloth's layers.
+inline constexpr float kUntangleStep = 4.0f;
+// Crossings a vertex takes in before their steps are shared out, so that a
+// cloth through itself wholesale is not thrown through the layers beside.
+inline constexpr std::uint32_t kUntangleCrowd = 8;
+// Edge–triangle tests per triangle a cone walk may leave before it gives
+// up: past it, the walk costs more than the lookups it saves.
+inline constexpr std::size_t kConeTestsPerTriangle = 64;
+// Hash entries per triangle (self contacts) or per edge (crossings) a
+// search may compare on average before the mesh counts as too dense (a
+// fan's hub): a piled cloth compares tens.
+inline constexpr std::size_t kVisitsPerTriangle = 512;
+inline constexpr std::size_t kVisitsPerEdge = 512;
+
+// --- Fold limits (solve/fold_limits.hpp) ---
+// A hinge's bound is never below 120°: a sliver would hold its crease at 90°.
+inline constexpr float kFoldLimitFloor = 2.0943951f;
+// Hinges within 30° of their bound get the constraint: more than a
+// sub-step's iterations fold a hinge.
+inline constexpr float kFoldLimitWindow = 0.5235988f;
+
+// --- The solver's projections (solve/) ---
+// A bending projection moves no vertex further than this share of the
+// hinge's rest length: full projection of distorted stencils diverges.
+inline constexpr float kMaxBendMove = 0.25f;
+// Plain iterations before Chebyshev's schedule starts: the first iterates
+// of a sub-step move most and are the least like a linear iteration's.
+inline constexpr int kChebyshevStart = 2;
+// Vertex Block Descent's stiffest constraint (N/m, J/rad²): stiffer, the
+// forces of a length off by float's rounding outweigh a vertex.
+inline constexpr float kVbdStiffest = 1e5f;
+// The explicit springs keep their sub-step within this share of the
+// estimated stability limit.
+inline constexpr double kStableShare = 0.8;
+
+// --- The hand (world.hpp) ---
+// A soft grab pulls the vertices within this many mean edges of the
+// grabbed one, each by kGrabPull of the way weighted by (1 − d/R)², at most
+// kGrabStep edges an iteration: the cloth follows a drag and gives where
+// it is taut instead of being drawn into a needle.
+inline constexpr float kGrabRadius = 2.5f;
+inline constexpr float kGrabPull = 1.0f;
+inline constexpr float kGrabStep = 0.3f;
+
+// --- Colliders' features (collision/) ---
+// A span of the cloth stretched beyond this many times its longest rest
+// edge is rubber, not cloth: what lies between its vertices is left to them.
+inline constexpr float kFeatureStretch = 3.0f;
 
 }  // namespace drape::sim::tuning

@@ -1,4 +1,5 @@
 #include "sim/watchdog.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -146,7 +147,7 @@ std::string likelyPbdCause(const World& world) {
   if (pressure && p.k_pressure > 3.0f)
     return "Likely cause: k_pressure is high; lower it or raise iterations.";
   if (h > 0.02f) return "Likely cause: the time step; lower dt or raise substeps.";
-  if (p.chebyshev > 0.9f && p.iterations > kChebyshevStart)
+  if (p.chebyshev > 0.9f && p.iterations > tuning::kChebyshevStart)
     return "Likely cause: chebyshev is high and over-relaxes the iterations; lower it to 0.9 or "
            "below.";
   if (p.iterations < 3)

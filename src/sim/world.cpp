@@ -1,4 +1,5 @@
 #include "sim/world.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -84,7 +85,7 @@ void startGrab(World& world, std::uint32_t vertex, float tear) {
     world.state.v[vertex] = glm::vec3(0.0f);
     return;
   }
-  // The patch: free vertices within kGrabRadius of the grabbed one's edges'
+  // The patch: free vertices within tuning::kGrabRadius of the grabbed one's edges'
   // mean rest length.
   double sum = 0.0;
   int count = 0;
@@ -94,8 +95,8 @@ void startGrab(World& world, std::uint32_t vertex, float tear) {
       ++count;
     }
   const float edge = count > 0 ? float(sum / count) : 0.01f;
-  const float radius = kGrabRadius * edge;
-  grab.step = kGrabStep * edge;
+  const float radius = tuning::kGrabRadius * edge;
+  grab.step = tuning::kGrabStep * edge;
   grab.patch.push_back(vertex);
   grab.offset.emplace_back(0.0f);
   grab.weight.push_back(1.0f);
@@ -134,7 +135,8 @@ void pullGrabPatch(const Points& points, const Grab& grab, float share) {
   const float step = share * grab.step;
   for (std::size_t k = 0; k < grab.patch.size(); ++k) {
     const std::uint32_t v = grab.patch[k];
-    glm::vec3 d = (grab.at + grab.offset[k] - points.world(v)) * (kGrabPull * grab.weight[k]);
+    glm::vec3 d =
+        (grab.at + grab.offset[k] - points.world(v)) * (tuning::kGrabPull * grab.weight[k]);
     const float length = glm::length(d);
     if (length > step) d *= step / length;
     points.p(v) += d;

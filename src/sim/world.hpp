@@ -18,6 +18,7 @@
 #include "sim/self/untangle.hpp"
 #include "sim/solve/newton_step.hpp"
 #include "sim/state.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::sim {
 
@@ -111,23 +112,6 @@ class ContextSlot {
   using Owned = std::unique_ptr<StepContext, void (*)(StepContext*)>;
   Owned context_{nullptr, &keep};
 };
-
-// Mouse dragging (paper §3.6): while held, the grabbed vertex has w = 0 and
-// sits at the target; on release it gets its mass back and the hand's
-// velocity, so the cloth can be thrown.
-// The hand. An ordinary grab of a free vertex is soft: the vertices within
-// kGrabRadius edge lengths of it (the patch) are pulled towards the hand,
-// each keeping its offset from the grabbed vertex, at the start of every
-// solver iteration, by kGrabPull of the way weighted by (1 − d/R)², and by
-// at most kGrabStep edge lengths per iteration; the cloth's own constraints
-// come after and have the last word. So the cloth follows the hand as fast as
-// a user drags (several metres a second) but gives way where it is taut
-// instead of being drawn out into a needle behind one vertex. A tearing
-// grab (the Tear tool) and a grab of a pinned vertex are hard: the vertex
-// is the hand's (w = 0), so the cloth tears or the pin moves.
-constexpr float kGrabRadius = 2.5f;
-constexpr float kGrabPull = 1.0f;
-constexpr float kGrabStep = 0.3f;
 
 struct Grab {
   bool active = false;

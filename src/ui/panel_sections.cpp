@@ -386,7 +386,8 @@ void drawStatsSection(const PanelInput& in, PanelState& state) {
   if (world.params.self_collision != 0 && world.stats.selfThickness > 0.0f &&
       world.stats.selfThickness < world.params.thickness)
     ImGui::Text("self-collision gap: %.1f mm (%.2f of an edge)",
-                double(world.stats.selfThickness) * 1e3, double(sim::kSelfThicknessPerEdge));
+                double(world.stats.selfThickness) * 1e3,
+                double(sim::tuning::kSelfThicknessPerEdge));
   if (world.tornEdges > 0) ImGui::Text("torn edges: %llu", (unsigned long long)world.tornEdges);
 }
 

@@ -125,7 +125,7 @@ TEST(MeshScene, ACoarseMeshDefaultsToALayerAThirdOfItsEdgeThick) {
   for (MeshAs as : {MeshAs::Cloth, MeshAs::Balloon}) {
     sim::Params p;
     scene::meshSceneDefaults(coarse, as, p);
-    EXPECT_NEAR(p.thickness, sim::kSelfThicknessPerEdge * mean, 1e-6f);
+    EXPECT_NEAR(p.thickness, sim::tuning::kSelfThicknessPerEdge * mean, 1e-6f);
   }
   // 1 cm quads keep the global 1 cm; 1 m quads stop at the parameter's top.
   sim::Params fine;

@@ -35,7 +35,7 @@ void projectOnce(sim::State& s, const std::vector<Constraint>& c, float k) {
                                     k,
                                     0.0f,
                                     true,
-                                    sim::kMaxBendMove};
+                                    sim::tuning::kMaxBendMove};
     sim::batch::bendRange(args, 0, pb.size(), true);
   }
   sim::batch::fromSolveBuffer(buffer.data(), p3, s.p.size());

@@ -1,4 +1,5 @@
 #include "sim/collision/collider_contacts.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,10 +12,6 @@ namespace {
 // Vertices (and edges, and triangles) per job of the search.
 constexpr std::size_t kVerticesPerChunk = 1024;
 
-// The most a span of the cloth (an edge, a triangle's side) may be stretched
-// over its longest rest edge and still meet the colliders' features.
-constexpr float kFeatureStretch = 3.0f;
-
 // The feature contacts (feature_contacts.hpp) of one chunk of the cloth's
 // edges, or of its triangles after the edges' chunks, for the poses and far
 // tests of the sub-step, in order.
@@ -24,7 +21,8 @@ void featureContactsOf(ColliderContacts& cc, const ColliderSearch& in, std::size
   std::vector<FeatureContact>& out = cc.featureChunks[chunk];
   out.clear();
   const float thickness = in.thickness;
-  const float longest2 = (kFeatureStretch * cc.longestRest) * (kFeatureStretch * cc.longestRest);
+  const float longest2 =
+      (tuning::kFeatureStretch * cc.longestRest) * (tuning::kFeatureStretch * cc.longestRest);
   const bool edges = chunk < edgeChunks;
   const std::size_t count = edges ? in.cloth.stretch.size() : in.cloth.triangles.size();
   const std::size_t first = (edges ? chunk : chunk - edgeChunks) * kVerticesPerChunk;
@@ -150,7 +148,7 @@ std::size_t beginColliderContacts(ColliderContacts& cc, const ColliderSearch& in
   cc.vertexChunks.resize(std::max(cc.vertexChunks.size(), cc.vertexJobs));
   // The cloth's edges and triangles in chunks after the vertices', where a
   // collider has edges, corners or a thin part for them to meet: those
-  // whose features a span of the cloth stretched to kFeatureStretch times
+  // whose features a span of the cloth stretched to tuning::kFeatureStretch times
   // its longest edge may meet.
   if (cc.longestTopology != in.cloth.topologyVersion) {
     cc.longestRest = 0.0f;
@@ -158,7 +156,7 @@ std::size_t beginColliderContacts(ColliderContacts& cc, const ColliderSearch& in
       cc.longestRest = std::max(cc.longestRest, e.rest);
     cc.longestTopology = in.cloth.topologyVersion;
   }
-  const float span = kFeatureStretch * cc.longestRest;
+  const float span = tuning::kFeatureStretch * cc.longestRest;
   cc.featureColliders.clear();
   for (std::uint32_t c = 0; c < colliders.size(); ++c)
     if (featuresMayReach(colliders[c], span * span)) cc.featureColliders.push_back(c);

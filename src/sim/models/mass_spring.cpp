@@ -1,4 +1,5 @@
 #include "sim/models/mass_spring.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -142,7 +143,7 @@ void updateStableStep(const Cloth& cloth, const State& s, const Params& p,
 }
 
 int stableSubsteps(const Params& p, const StableStepEstimate& estimate) {
-  const double needed = std::ceil(double(p.dt) / (kStableShare * double(estimate.step)));
+  const double needed = std::ceil(double(p.dt) / (tuning::kStableShare * double(estimate.step)));
   if (!(needed >= 1.0)) return 1;  // no springs, or an infinite limit
   return int(std::min(needed, double(kMostStableSubsteps)));
 }

@@ -40,6 +40,7 @@
 #include "sim/cloth.hpp"
 #include "sim/params.hpp"
 #include "sim/state.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::sim {
 
@@ -86,9 +87,6 @@ struct StableStepEstimate {
 void updateStableStep(const Cloth& cloth, const State& s, const Params& params,
                       std::uint64_t pinsVersion, StableStepEstimate& estimate);
 
-// The sub-steps a frame of dt needs to stay within kStableShare of the
-// estimated limit (at most kMostStableSubsteps).
-constexpr double kStableShare = 0.8;
 constexpr int kMostStableSubsteps = 1000;
 int stableSubsteps(const Params& params, const StableStepEstimate& estimate);
 

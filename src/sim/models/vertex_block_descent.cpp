@@ -1,4 +1,5 @@
 #include "sim/models/vertex_block_descent.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <array>
@@ -95,7 +96,7 @@ void buildVbdTopology(const Cloth& cloth, bool isometric, VbdTopology& t) {
 
 float vbdStiffness(float k, float unit) {
   const float alpha = complianceFromStiffness(k, unit);
-  return alpha > 1.0f / kVbdStiffest ? 1.0f / alpha : kVbdStiffest;
+  return alpha > 1.0f / tuning::kVbdStiffest ? 1.0f / alpha : tuning::kVbdStiffest;
 }
 
 VbdBlock vbdBlock(const Cloth& cloth, const VbdTopology& t, const Points& pts,

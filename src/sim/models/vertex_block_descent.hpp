@@ -31,15 +31,9 @@
 
 #include "sim/cloth.hpp"
 #include "sim/state.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::sim {
-
-// The stiffness a rigid constraint (α = 0), or a stiffer one, takes: N/m
-// for stretch, J/rad² for bending. An edge this stiff stretches 10 µm under
-// a newton. At 10⁶ a clamped 21 × 5 strip at 50 × 10 gained energy until it
-// swung above its clamp: the forces such an edge gets from a length off by
-// float's resolution at a metre are many times a vertex's weight.
-inline constexpr float kVbdStiffest = 1e5f;
 
 // What the vertex sweeps need from the mesh, remade when its topology or
 // the bending model changes: the vertices by colour, and each vertex's
@@ -61,7 +55,7 @@ struct VbdStiffness {
   float h = 1.0f;                       // the sub-step, s
 };
 // 1/α for XPBD's k with its compliance unit (coefficients.hpp), at most
-// kVbdStiffest; 0 for k = 0.
+// tuning::kVbdStiffest; 0 for k = 0.
 float vbdStiffness(float k, float unit);
 
 // Vertex i's block of the incremental potential at positions `pts`: the

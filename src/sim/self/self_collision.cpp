@@ -1,4 +1,5 @@
 #include "sim/self/self_collision.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -129,9 +130,6 @@ constexpr float kHashCellEdges = 2.0f;
 // chunks), and vertices per chunk of the parallel travel and boxes.
 constexpr std::size_t kTrianglesPerChunk = 512;
 constexpr std::size_t kVerticesPerChunk = 2048;
-// Hash entries a triangle's lookup may compare on average over a chunk (a
-// piled-up cloth compares tens) before the mesh counts as too dense.
-constexpr std::size_t kVisitsPerTriangle = 512;
 
 // Triangles looked up together: up to this many consecutive ones, each
 // sharing an edge with the one before (the two of a quad). On a piled 128²
@@ -348,7 +346,7 @@ std::size_t findPairs(const SelfCollision& self, const SelfSearch& in, std::uint
 }  // namespace
 
 float selfThickness(float thickness, float meanEdge) {
-  return std::min(thickness, kSelfThicknessPerEdge * meanEdge);
+  return std::min(thickness, tuning::kSelfThicknessPerEdge * meanEdge);
 }
 
 float meanRestEdge(const Cloth& cloth) {
@@ -485,7 +483,8 @@ bool findSelfContacts(SelfCollision& self, const SelfSearch& in, SelfSearchState
   // (all the triangles of a fan meet at its hub, and its rim lies in a few
   // cells), the lookups take time quadratic in the mesh: a chunk over its
   // budget gives up, and so do the others once one has.
-  const std::size_t budget = kVisitsPerTriangle * kTrianglesPerChunk + (std::size_t(1) << 20);
+  const std::size_t budget =
+      tuning::kVisitsPerTriangle * kTrianglesPerChunk + (std::size_t(1) << 20);
   std::atomic<bool> tooDense{false};
   forEachChunk(team, chunks, [&](std::size_t c, int thread) {
     std::vector<SelfContact>& pairs = self.chunkPairs[c];

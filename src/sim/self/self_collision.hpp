@@ -17,6 +17,7 @@
 #include "sim/self/self_contact.hpp"
 #include "sim/self/spatial_hash.hpp"
 #include "sim/state.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::sim {
 
@@ -148,14 +149,6 @@ std::optional<std::size_t> countSelfIntersections(const Cloth& cloth,
 // Mean rest length of the cloth's edges (m): the hash's cell size.
 float meanRestEdge(const Cloth& cloth);
 
-// The distance self contacts keep: the thickness, but at most this fraction
-// of the mean rest edge. A thicker layer reaches, as soon as the cloth bends,
-// triangles of its own sheet two rings away, and those contacts fight the
-// stretch and bending constraints: a 128² cloth (16 mm edges) with the 10 mm
-// default thickness draped on a sphere gained speed in every frame once it
-// piled up, and its contacts grew to millions. Colliders keep the full
-// thickness.
-constexpr float kSelfThicknessPerEdge = 0.35f;
 float selfThickness(float thickness, float meanEdge);
 
 }  // namespace drape::sim

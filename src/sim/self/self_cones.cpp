@@ -1,4 +1,5 @@
 #include "sim/self/self_cones.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -29,13 +30,6 @@ namespace {
 // layers, and the crossing search, which tests them, finds what follows.
 constexpr ConeWalk kContactWalk{1.0471976f, false, false};
 
-// Edge–triangle tests (the walk's measure: a pair of leaves counts 400–800)
-// a walk may leave per triangle. A cloth piled up leaves most of its leaves
-// (a 128² drape on the sphere: 14,000 pairs of 2,000 leaves, 90 % of the
-// triangles), and the walk costs more than it saves (its lookups take as
-// long): past this it gives up. A swinging 128² cloth leaves at most about
-// 1,000 pairs, some 15 tests per triangle by that count.
-constexpr std::size_t kConeTestsPerTriangle = 64;
 // The cone tree's leaves per chunk of their bounds.
 constexpr std::size_t kLeavesPerChunk = 64;
 
@@ -97,7 +91,8 @@ bool exposeUnsmoothParts(SelfCollision& self, const SelfSearch& in, ThreadTeam& 
     }
   });
   const std::size_t count = cloth.triangles.size();
-  if (!walkConeTree(tree, kContactWalk, kConeTestsPerTriangle * count, search, nullptr, &team))
+  if (!walkConeTree(tree, kContactWalk, tuning::kConeTestsPerTriangle * count, search, nullptr,
+                    &team))
     return false;
 
   self.exposed.assign(count, 0);

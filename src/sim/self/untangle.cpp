@@ -1,4 +1,5 @@
 #include "sim/self/untangle.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -18,10 +19,6 @@ constexpr std::uint32_t kNone = UINT32_MAX;
 
 // Edges per chunk of the parallel search.
 constexpr std::size_t kEdgesPerChunk = 2048;
-
-// Triangles a chunk's lookups may visit per edge, on average, before the
-// mesh counts as too dense to search (findCrossings).
-constexpr std::size_t kVisitsPerEdge = 512;
 
 // Each vertex's edges, and the third corners of the triangles beside each edge.
 void buildTopology(const Cloth& cloth, Tangles& t) {
@@ -103,7 +100,7 @@ constexpr std::size_t kPairsPerChunk = 32;
 bool findCulled(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTeam* team, Tangles& t) {
   const ConeTree& tree = t.cones;
   ConeSearch& search = t.coneSearch;
-  const std::size_t budget = kVisitsPerEdge * cloth.stretch.size() + (std::size_t(1) << 20);
+  const std::size_t budget = tuning::kVisitsPerEdge * cloth.stretch.size() + (std::size_t(1) << 20);
   boundLeaves(tree, t.boxes, t.planes, search);
   if (!walkConeTree(tree, kCrossingWalk, budget, search, x.data(), team)) return false;
   const std::size_t chunks = (search.pairs.size() + kPairsPerChunk - 1) / kPairsPerChunk;
@@ -202,7 +199,7 @@ bool findCrossings(const Cloth& cloth, const std::vector<glm::vec3>& x, ThreadTe
     // Where far more boxes overlap than a cloth piles up (all the triangles
     // of a fan meet at its hub), the search would take time quadratic in
     // the mesh, and the chunk gives up.
-    const std::size_t budget = kVisitsPerEdge * kEdgesPerChunk + (std::size_t(1) << 20);
+    const std::size_t budget = tuning::kVisitsPerEdge * kEdgesPerChunk + (std::size_t(1) << 20);
     std::size_t visited = 0;
     for (std::uint32_t k = std::uint32_t(c * kEdgesPerChunk); k < end; ++k) {
       const StretchConstraint& e = cloth.stretch[k];
@@ -334,7 +331,7 @@ void shareCrossings(std::size_t vertexCount, std::vector<Crossing>& crossings,
   for (Crossing& c : crossings) {
     std::uint32_t most = 0;
     each(c, [&](std::uint32_t v) { most = std::max(most, at[v]); });
-    c.share = most > kUntangleCrowd ? float(kUntangleCrowd) / float(most) : 1.0f;
+    c.share = most > tuning::kUntangleCrowd ? float(tuning::kUntangleCrowd) / float(most) : 1.0f;
   }
   for (const Crossing& c : crossings) each(c, [&](std::uint32_t v) { at[v] = 0; });
 }
@@ -359,7 +356,7 @@ void solveCrossings(const Points& pts, const std::vector<Crossing>& crossings, f
     if (!(g > 0.0f)) continue;
     // A step of at most its share, smaller where the contour barely changes
     // (regularised as |G| / √(|G|² + 1)).
-    const float step = kUntangleStep * thickness * c.share;
+    const float step = tuning::kUntangleStep * thickness * c.share;
     const glm::vec3 move = (step / std::sqrt(g * g + 1.0f)) * G;
     const float wa = pts.invMass(c.a) * (1.0f - s), wb = pts.invMass(c.b) * s;
     float wt[3], denom = wa * (1.0f - s) + wb * s;

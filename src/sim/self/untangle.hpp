@@ -32,6 +32,7 @@
 
 #include "sim/self/cone_tree.hpp"
 #include "sim/self/spatial_hash.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::sim {
 
@@ -137,38 +138,14 @@ void findRegions(const Cloth& cloth, const std::vector<Crossing>& crossings, Tan
 // (zero where the edge no longer meets the triangle's plane).
 glm::vec3 contourGradient(const Points& pts, const Crossing& c);
 
-// How far one pass moves a crossing edge against its triangle, as a
-// multiple of the self-contact thickness. With the edges swept three times
-// an iteration, a step of one thickness left the 128² fold crossing itself
-// 30 times after 400 frames (8 with one sweep); three bring it to 0 by
-// frame 80. Four halve what a crumpled flag keeps (1.6 crossings over its
-// last 50 frames, 7 of 16 jittered runs ending crossed, against 3.0 and
-// 12) and lower the folds' and drapes' peaks; six let a landing 128²
-// drape move faster than its contacts settle.
-constexpr float kUntangleStep = 4.0f;
-
-// The most crossings a vertex takes part in before the steps of those
-// crossings are shared out. Where a cloth passes through itself wholesale
-// (a fold landing faster than a small budget's contacts hold: the 128² fold
-// at 2 sub-steps × 4 iterations, the 64² one at 1 × 4), a vertex lies in
-// dozens of crossings, and a full step from each one threw it through the
-// layers beside: the crossings doubled with each search, and the fold ran
-// away (1,900 to 28,000 crossings in 25 frames, until self collision gave
-// up). Shared beyond eight, seven such budgets on the 64–128² fold stay
-// within a few thousand crossings and most settle; shared beyond sixteen,
-// four of six still grew. One share per crossing (a step split among all of its
-// vertex's crossings) was too slow for a contour's chains, whose crossings
-// meet at a vertex two to four at a time.
-constexpr std::uint32_t kUntangleCrowd = 8;
-
-// Each crossing's share of the step: 1, or kUntangleCrowd over the most
+// Each crossing's share of the step: 1, or tuning::kUntangleCrowd over the most
 // crossings any of its five vertices takes part in where that is more.
 // `count` is scratch, all zero between calls.
 void shareCrossings(std::size_t vertexCount, std::vector<Crossing>& crossings,
                     std::vector<std::uint32_t>& count);
 
 // One pass over the crossings: each one still crossing moves its edge
-// against its triangle by its share of kUntangleStep thicknesses along G,
+// against its triangle by its share of tuning::kUntangleStep thicknesses along G,
 // shared by inverse mass at the crossing point (the edge's vertices by
 // their weights on it, the triangle's by their barycentric weights), so
 // momentum is kept.

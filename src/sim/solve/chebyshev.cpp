@@ -1,4 +1,5 @@
 #include "sim/solve/chebyshev.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,9 +9,9 @@
 namespace drape::sim {
 
 float chebyshevOmega(int iteration, float rho, float previousOmega) {
-  if (iteration < kChebyshevStart || rho <= 0.0f) return 1.0f;
+  if (iteration < tuning::kChebyshevStart || rho <= 0.0f) return 1.0f;
   const float r2 = rho * rho;
-  if (iteration == kChebyshevStart) return 2.0f / (2.0f - r2);
+  if (iteration == tuning::kChebyshevStart) return 2.0f / (2.0f - r2);
   return 4.0f / (4.0f - r2 * previousOmega);
 }
 
@@ -60,7 +61,7 @@ double errorLeft(float kPrime, int iterations, float rho) {
 }
 
 float acceleratedStiffness(float k, int iterations, float rho) {
-  if (rho <= 0.0f || iterations <= kChebyshevStart || k <= 0.0f || k >= 1.0f)
+  if (rho <= 0.0f || iterations <= tuning::kChebyshevStart || k <= 0.0f || k >= 1.0f)
     return linearizedStiffness(k, iterations);
   // Left is 1 at k' = 0 and 0 at k' = 1: bisect for 1 − k between.
   const double target = 1.0 - double(k);
@@ -73,7 +74,7 @@ float acceleratedStiffness(float k, int iterations, float rho) {
 }
 
 float acceleratedBendStiffness(float k, int iterations, float rho) {
-  const bool accelerated = rho > 0.0f && iterations > kChebyshevStart;
+  const bool accelerated = rho > 0.0f && iterations > tuning::kChebyshevStart;
   return acceleratedStiffness(accelerated ? std::min(k, std::nextafter(1.0f, 0.0f)) : k, iterations,
                               rho);
 }

@@ -5,7 +5,7 @@
 // accelerated one is
 //
 //   x^{k+1} = ω_{k+1} (x̂ − x^{k−1}) + x^{k−1},
-//   ω = 1 for the first kChebyshevStart iterations, then 2 / (2 − ρ²), then
+//   ω = 1 for the first tuning::kChebyshevStart iterations, then 2 / (2 − ρ²), then
 //   ω_{k+1} = 4 / (4 − ρ² ω_k),
 //
 // with ρ the estimated spectral radius of one iteration (Params::chebyshev).
@@ -26,10 +26,6 @@
 #include <glm/glm.hpp>
 
 namespace drape::sim {
-
-// Plain iterations before the schedule starts: the first iterates of a
-// sub-step move the most and are the least like a linear iteration's.
-inline constexpr int kChebyshevStart = 2;
 
 // ω for iteration `iteration` (0-based) given the previous iteration's ω.
 float chebyshevOmega(int iteration, float rho, float previousOmega);

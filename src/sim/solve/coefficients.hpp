@@ -18,17 +18,11 @@
 
 #include "sim/params.hpp"
 #include "sim/solve/coloring.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::sim {
 
 struct Cloth;
-
-// Bending projections move no vertex further than this fraction of the
-// hinge's rest length. Full projection (k' = 1) of the nonlinear angle
-// constraints in Gauss-Seidel order diverges on badly distorted stencils
-// (very soft stretch: neighbouring slivers amplify each move several-fold per
-// pass); a uniform scale of all corrections keeps momentum conservation.
-inline constexpr float kMaxBendMove = 0.25f;
 
 // The factor on the rest distance of the stretch limits (tethers, the coarse
 // levels of hierarchy.hpp).

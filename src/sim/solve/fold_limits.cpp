@@ -1,4 +1,5 @@
 #include "sim/solve/fold_limits.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +23,7 @@ std::size_t chunksOf(const Cloth& cloth) {
 float foldLimit(float thickness, float altitude) {
   const float pi = 3.14159265358979f;
   const float ratio = altitude > 0.0f ? std::min(1.0f, thickness / altitude) : 1.0f;
-  return std::max(kFoldLimitFloor, pi - std::asin(std::max(0.0f, ratio)));
+  return std::max(tuning::kFoldLimitFloor, pi - std::asin(std::max(0.0f, ratio)));
 }
 
 std::vector<float> hingeAltitudes(const Cloth& cloth) {
@@ -51,7 +52,7 @@ std::size_t beginFoldLimits(FoldLimits& fl, const Cloth& cloth, float thickness)
     fl.cosWithin.resize(count);
     for (std::size_t j = 0; j < count; ++j) {
       fl.bound[j] = foldLimit(thickness, altitude[j]);
-      fl.cosWithin[j] = std::cos(fl.bound[j] - kFoldLimitWindow);  // ≤ 0: the bound ≥ 120°
+      fl.cosWithin[j] = std::cos(fl.bound[j] - tuning::kFoldLimitWindow);  // ≤ 0: the bound ≥ 120°
     }
     fl.topology = cloth.topologyVersion;
     fl.thickness = thickness;
@@ -108,7 +109,7 @@ void solveFoldLimits(const Points& pts, const Cloth& cloth, const FoldLimit* lim
     const ConstraintEval<4, float> e =
         evalDihedral(pts.p(b.v[0]), pts.p(b.v[1]), pts.p(b.v[2]), pts.p(b.v[3]), bound);
     if (!e.valid || (bound > 0.0f ? e.C <= 0.0f : e.C >= 0.0f)) continue;
-    projectCapped(pts, b.v, e, 1.0f, kMaxBendMove * b.restLength);
+    projectCapped(pts, b.v, e, 1.0f, tuning::kMaxBendMove * b.restLength);
   }
 }
 

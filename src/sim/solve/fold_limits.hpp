@@ -23,17 +23,11 @@
 
 #include "sim/cloth.hpp"
 #include "sim/state.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::sim {
 
-// A hinge's bound is never below this (rad): a sliver (an altitude far
-// below the thickness) would otherwise hold its crease at 90°.
-inline constexpr float kFoldLimitFloor = 2.0943951f;  // 120°
-// Hinges within this of their bound (rad) at the start of a sub-step get
-// the constraint for it: more than a sub-step's iterations fold a hinge.
-inline constexpr float kFoldLimitWindow = 0.5235988f;  // 30°
-
-// π − asin(min(1, h / a)), at least kFoldLimitFloor.
+// π − asin(min(1, h / a)), at least tuning::kFoldLimitFloor.
 float foldLimit(float thickness, float altitude);
 
 // The narrower altitude of each hinge of cloth.bend, from the rest shape.
@@ -47,7 +41,7 @@ struct FoldLimit {
 struct FoldLimits {
   std::vector<FoldLimit> active;  // this sub-step's, in hinge order
   // For the topology and thickness they were made for: each hinge's bound
-  // and the cosine below which a hinge is within kFoldLimitWindow of it.
+  // and the cosine below which a hinge is within tuning::kFoldLimitWindow of it.
   std::vector<float> bound, cosWithin;
   // The choice's scratch: each chunk of hinges' limits.
   std::vector<std::vector<FoldLimit>> chunkActive;
@@ -78,7 +72,7 @@ void chooseFoldLimitsOf(FoldLimits& limits, const FoldInput& in, std::size_t chu
 void joinFoldLimits(FoldLimits& limits, const Cloth& cloth);
 
 // Project each limit on the solver's points, at stiffness 1, a move of at
-// most kMaxBendMove of the hinge's rest length each (as bending's).
+// most tuning::kMaxBendMove of the hinge's rest length each (as bending's).
 void solveFoldLimits(const Points& pts, const Cloth& cloth, const FoldLimit* limits,
                      std::size_t count);
 

@@ -1,4 +1,5 @@
 #include "sim/solve/isometric_bending.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -38,7 +39,8 @@ void solveIsoBend(const Points& pts, const IsoBendConstraint* constraints, std::
     if (c.xpbd)
       applyXpbd(pts, b.v, e, c.bendEach ? c.bendEach[j] : c.alphaBend, lambda[j]);
     else
-      projectCapped(pts, b.v, e, c.bendEach ? c.bendEach[j] : c.kBend, kMaxBendMove * b.restLength);
+      projectCapped(pts, b.v, e, c.bendEach ? c.bendEach[j] : c.kBend,
+                    tuning::kMaxBendMove * b.restLength);
   }
 }
 

@@ -1,4 +1,5 @@
 #include "sim/step/contacts.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -129,15 +130,15 @@ void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t
 
   t = Clock::now();
   // The untangling moves the vertices of a known crossing by up to
-  // kUntangleStep self-contact thicknesses in each iteration (untangle.hpp),
+  // tuning::kUntangleStep self-contact thicknesses in each iteration (untangle.hpp),
   // beyond the travel the margin covers: their contacts reach that much
   // further from a collider with a far side (not a half-space). Without,
   // one pushed into a thin collider in a sub-step (a stave of the barrel,
   // 10 cm thick) was put out on its far side.
-  const float untangleReach =
-      ctx.crossingVertices.empty()
-          ? 0.0f
-          : kUntangleStep * plan.selfThickness * float(std::max(world.params.iterations, 1));
+  const float untangleReach = ctx.crossingVertices.empty()
+                                  ? 0.0f
+                                  : tuning::kUntangleStep * plan.selfThickness *
+                                        float(std::max(world.params.iterations, 1));
   const ColliderSearch colliders{world.cloth, s, world.colliders,      world.params.thickness,
                                  t0,          h, ctx.crossingVertices, untangleReach};
   const std::size_t besides = hashJobs + foldChunks;

@@ -158,7 +158,7 @@ StepPlan planStep(const World& world, const CrossingPlan& crossings) {
   // Chebyshev from its third iteration, and not while a hand or a rigid
   // body shares the corrections (grab, attachments): the extrapolated cloth
   // would take momentum the hand or the body never gave.
-  const bool accelerate = p.chebyshev > 0.0f && plan.iterations > kChebyshevStart &&
+  const bool accelerate = p.chebyshev > 0.0f && plan.iterations > tuning::kChebyshevStart &&
                           !world.grab.active && world.attachments.empty();
   plan.chebyshev = !plan.explicitSprings && accelerate ? p.chebyshev : 0.0f;
   plan.tethers = !plan.explicitSprings && p.tethers != 0;

@@ -1,4 +1,5 @@
 #include "sim/step/stages.hpp"
+#include "sim/tuning.hpp"
 
 #include <algorithm>
 #include <array>
@@ -184,7 +185,7 @@ void Projection::setUpPoints() {
          c_.bendK(),
          c_.bendAlpha(),
          true,
-         kMaxBendMove};
+         tuning::kMaxBendMove};
   (c_.xpbd ? sa_.alphaEach : sa_.kEach) = c_.stretchEach;
   if (!c_.isometric) (c_.xpbd ? ba_.alphaEach : ba_.kEach) = c_.bendEach;
 }

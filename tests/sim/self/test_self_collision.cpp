@@ -648,7 +648,7 @@ TEST(SelfCollision, FineClothKeepsAThinnerGapAndStaysCalm) {
       for (const glm::vec3& v : w.state.v) fastest = std::max(fastest, glm::length(v));
   }
   const float edge = sim::meanRestEdge(w.cloth);
-  EXPECT_NEAR(w.stats.selfThickness, sim::kSelfThicknessPerEdge * edge, 1e-6f);
+  EXPECT_NEAR(w.stats.selfThickness, sim::tuning::kSelfThicknessPerEdge * edge, 1e-6f);
   EXPECT_LT(w.stats.selfThickness, w.params.thickness);
   EXPECT_GT(w.stats.selfContactsActive, 0u);  // it did pile up
   EXPECT_LT(fastest, 6.0f);

@@ -291,7 +291,7 @@ TEST(Untangle, AVertexInManyCrossingsSharesTheirStep) {
   tangles.crossings.push_back({10, 10, 60, 61, {UINT32_MAX, UINT32_MAX}, {62, 63, 64}});
   sim::shareCrossings(65, tangles.crossings, tangles.crossingsAt);
   for (std::size_t k = 0; k < 10; ++k)
-    EXPECT_FLOAT_EQ(tangles.crossings[k].share, float(sim::kUntangleCrowd) / 10.0f);
+    EXPECT_FLOAT_EQ(tangles.crossings[k].share, float(sim::tuning::kUntangleCrowd) / 10.0f);
   EXPECT_EQ(tangles.crossings[10].share, 1.0f);
   // The counts are left at zero for the next call: two crossings at a
   // vertex take full steps.

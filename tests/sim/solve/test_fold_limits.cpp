@@ -58,8 +58,8 @@ TEST(FoldLimits, TheBoundKeepsTheNarrowerTipAThicknessFromTheOtherWing) {
   // Thinner layers fold further; slivers and altitudes under the thickness
   // stop at the floor, not at 90°.
   EXPECT_GT(sim::foldLimit(0.001f, 0.02f), sim::foldLimit(0.01f, 0.02f));
-  EXPECT_FLOAT_EQ(sim::foldLimit(0.01f, 0.005f), sim::kFoldLimitFloor);
-  EXPECT_FLOAT_EQ(sim::foldLimit(0.01f, 0.0f), sim::kFoldLimitFloor);
+  EXPECT_FLOAT_EQ(sim::foldLimit(0.01f, 0.005f), sim::tuning::kFoldLimitFloor);
+  EXPECT_FLOAT_EQ(sim::foldLimit(0.01f, 0.0f), sim::tuning::kFoldLimitFloor);
 
   const sim::World w = hinge(0.0f);
   ASSERT_EQ(w.cloth.bend.size(), 1u);
@@ -85,7 +85,7 @@ TEST(FoldLimits, OnlyHingesNearTheirBoundAreChosenOnTheSideTheyFold) {
     const float bound = sim::foldLimit(0.03f, 0.1f);  // 162.5°
     const auto& active = limits.active;
     const float theta = angleOf(w, w.state.x);
-    if (std::abs(theta) < bound - sim::kFoldLimitWindow) {
+    if (std::abs(theta) < bound - sim::tuning::kFoldLimitWindow) {
       EXPECT_TRUE(active.empty()) << "fold " << fold;
     } else {
       ASSERT_EQ(active.size(), 1u) << "fold " << fold;

@@ -256,7 +256,7 @@ TEST(Plan, CrossingsAreSearchedOnAScheduleThatFollowsTheCloth) {
 TEST(Plan, TheSelfContactsKeepAThinnerLayerOnAFineMesh) {
   const sim::World fine = buildScene("drape", {"resolution=128", "self_collision=1"});
   const float edge = sim::meanRestEdge(fine.cloth);
-  EXPECT_FLOAT_EQ(planOf(fine).selfThickness, sim::kSelfThicknessPerEdge * edge);
+  EXPECT_FLOAT_EQ(planOf(fine).selfThickness, sim::tuning::kSelfThicknessPerEdge * edge);
   const sim::World coarse = buildScene("drape", {"resolution=32", "self_collision=1"});
   EXPECT_FLOAT_EQ(planOf(coarse).selfThickness, coarse.params.thickness);
 }
