@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 #include "sim/cloth.hpp"
 #include "sim/self/outline.hpp"
@@ -92,19 +93,14 @@ std::uint32_t find(std::vector<std::uint32_t>& parent, std::uint32_t v) {
   return v;
 }
 
-}  // namespace
+// Triangles' sides, each as (its edge: lower corner << 32 | upper, 3 k + c).
+using EdgeSides = std::vector<std::pair<std::uint64_t, std::uint32_t>>;
 
-void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTriangle,
-                   ConeTree& tree) {
-  tree.nodes.clear();
+// All triangles' sides sorted by edge, so that the sides along one edge lie together.
+EdgeSides sortedSides(const Cloth& cloth) {
   const std::size_t triangleCount = cloth.triangles.size();
-  tree.usable = triangleCount > 0 && std::none_of(edgeTriangle.begin(), edgeTriangle.end(),
-                                                  [](std::uint32_t t) { return t == UINT32_MAX; });
-  if (!tree.usable) return;
-  // Each triangle's neighbours across its edges (kNoChild where none).
-  std::vector<glm::uvec3> neighbour(triangleCount, glm::uvec3(ConeTree::kNoChild));
   // Each triangle's sides (3 k + c: from corner c to the next), by edge.
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> sides;
+  EdgeSides sides;
   sides.reserve(3 * triangleCount);
   for (std::uint32_t k = 0; k < triangleCount; ++k)
     for (std::uint32_t c = 0; c < 3; ++c) {
@@ -113,7 +109,18 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
       sides.push_back({(std::uint64_t(u) << 32) | v, 3 * k + c});
     }
   std::sort(sides.begin(), sides.end());
-  auto triangleOf = [&](std::size_t i) { return sides[i].second / 3; };
+  return sides;
+}
+
+// The triangle of sorted side i.
+std::uint32_t triangleOf(const EdgeSides& sides, std::size_t i) {
+  return sides[i].second / 3;
+}
+
+// Each triangle's neighbours, so that clusters only ever grow across edges.
+std::vector<glm::uvec3> neighbours(const EdgeSides& sides, std::size_t triangleCount) {
+  // Each triangle's neighbours across its edges (kNoChild where none).
+  std::vector<glm::uvec3> neighbour(triangleCount, glm::uvec3(ConeTree::kNoChild));
   auto link = [&](std::uint32_t s, std::uint32_t t) {
     glm::uvec3& n = neighbour[s];
     for (int c = 0; c < 3; ++c)
@@ -123,20 +130,29 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
       }
   };
   for (std::size_t i = 0; i + 1 < sides.size(); ++i)
-    if (sides[i].first == sides[i + 1].first && triangleOf(i) != triangleOf(i + 1)) {
-      link(triangleOf(i), triangleOf(i + 1));
-      link(triangleOf(i + 1), triangleOf(i));
+    if (sides[i].first == sides[i + 1].first && triangleOf(sides, i) != triangleOf(sides, i + 1)) {
+      link(triangleOf(sides, i), triangleOf(sides, i + 1));
+      link(triangleOf(sides, i + 1), triangleOf(sides, i));
     }
+  return neighbour;
+}
+
+// Two clusters merged, or (child[0] kNoChild) triangle child[1] alone.
+struct Cluster {
+  std::uint32_t child[2];
+  std::uint32_t size;
+  glm::vec3 centre;  // sum of the triangles' rest centroids
+};
+
+// Connected clusters, level by level, into `built` (empty); returns those left, one per piece.
+std::vector<std::uint32_t> matchNeighbours(const Cloth& cloth,
+                                           const std::vector<glm::uvec3>& neighbour,
+                                           std::vector<Cluster>& built) {
+  const std::size_t triangleCount = cloth.triangles.size();
   // Bottom-up: clusters of triangles, each level matching every cluster
   // with a neighbour across an edge (the smallest, then the nearest by
   // rest centroid), so that every merged node is connected; clusters left
   // without a neighbour (separate pieces) are joined last, in order.
-  struct Cluster {
-    std::uint32_t child[2];
-    std::uint32_t size;
-    glm::vec3 centre;  // sum of the triangles' rest centroids
-  };
-  std::vector<Cluster> built;
   built.reserve(2 * triangleCount);
   std::vector<std::uint32_t> clusterOf(triangleCount);
   for (std::uint32_t k = 0; k < triangleCount; ++k) {
@@ -208,6 +224,11 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     std::sort(next.begin(), next.end());
     live = next;
   }
+  return live;
+}
+
+// The pieces' clusters under one root (returned), so that one tree holds the whole cloth.
+std::uint32_t joinPieces(std::vector<std::uint32_t> live, std::vector<Cluster>& built) {
   // Separate pieces: joined in order, not connected.
   while (live.size() > 1) {
     std::vector<std::uint32_t> next;
@@ -219,11 +240,17 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     if (live.size() % 2) next.push_back(live.back());
     live = next;
   }
+  return live[0];
+}
+
+// The nodes in pre-order from `root`, so that each node's triangles are one contiguous range.
+void layOutNodes(const std::vector<Cluster>& built, std::uint32_t root, std::size_t triangleCount,
+                 ConeTree& tree) {
   // The tree in pre-order from the root; a cluster of at most kConeLeaf
   // triangles is a leaf, its triangles in a contiguous range.
   tree.triangles.clear();
   tree.triangles.reserve(triangleCount);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> todo{{live[0], ConeTree::kNoChild}};
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> todo{{root, ConeTree::kNoChild}};
   std::vector<std::uint32_t> gather;
   while (!todo.empty()) {
     const auto [c, parent] = todo.back();
@@ -260,6 +287,10 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     node.triBegin = tree.nodes[node.child[0]].triBegin;
     node.triEnd = tree.nodes[node.child[1]].triEnd;
   }
+}
+
+// The leaves in tree order (tree.leafNode); returns each triangle's leaf, which the rest keys on.
+std::vector<std::uint32_t> numberLeaves(std::size_t triangleCount, ConeTree& tree) {
   // Leaves numbered in tree order (by their triangle ranges).
   std::vector<std::uint32_t> leaves;
   for (std::uint32_t n = 0; n < tree.nodes.size(); ++n)
@@ -274,6 +305,13 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     for (std::uint32_t k = node.triBegin; k < node.triEnd; ++k)
       leafOfTriangle[tree.triangles[k]] = l;
   }
+  return leafOfTriangle;
+}
+
+// Edges by leaf and each node's leaf and edge ranges, so that a pair of nodes knows its tests.
+void rangeEdges(const std::vector<std::uint32_t>& edgeTriangle,
+                const std::vector<std::uint32_t>& leafOfTriangle, ConeTree& tree) {
+  const std::vector<std::uint32_t>& leaves = tree.leafNode;
   // Edges by leaf (counting sort, in edge order within a leaf).
   const std::size_t leafCount = leaves.size();
   std::vector<std::uint32_t> edgeStart(leafCount + 1, 0);
@@ -303,6 +341,14 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     node.edgeBegin = a.edgeBegin;
     node.edgeEnd = b.edgeEnd;
   }
+}
+
+// Leaf adjacency and each node's connectedness: only a connected patch is ruled out whole.
+void linkLeaves(const EdgeSides& sides, const std::vector<std::uint32_t>& leafOfTriangle,
+                ConeTree& tree) {
+  const std::size_t triangleCount = leafOfTriangle.size();
+  const std::vector<std::uint32_t>& leaves = tree.leafNode;
+  const std::size_t leafCount = leaves.size();
   // Leaves sharing an edge: each mesh edge's two triangles, through the
   // triangles' edges (the third corner of an edge's two triangles differs).
   std::vector<std::uint32_t> parent(triangleCount);
@@ -311,7 +357,7 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
   {
     for (std::size_t i = 0; i + 1 < sides.size(); ++i) {
       if (sides[i].first != sides[i + 1].first) continue;
-      const std::uint32_t s = triangleOf(i), t = triangleOf(i + 1);
+      const std::uint32_t s = triangleOf(sides, i), t = triangleOf(sides, i + 1);
       const std::uint32_t ls = leafOfTriangle[s], lt = leafOfTriangle[t];
       if (ls == lt)
         parent[find(parent, std::max(s, t))] = find(parent, std::min(s, t));
@@ -352,6 +398,12 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     const Node &a = tree.nodes[node.child[0]], &b = tree.nodes[node.child[1]];
     node.connected = a.connected && b.connected && joined(tree, a, b);
   }
+}
+
+// Each node's outline, for the walk's test that a patch seen along its cone is one simple loop.
+void traceOutlines(const Cloth& cloth, const EdgeSides& sides,
+                   const std::vector<std::uint32_t>& leafOfTriangle, ConeTree& tree) {
+  const std::size_t triangleCount = cloth.triangles.size();
   // Each side's triangle across: the other of exactly two sides along one
   // edge, where the two run opposite ways.
   std::vector<std::uint32_t> across(3 * triangleCount, ConeTree::kNoChild);
@@ -384,6 +436,26 @@ void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTri
     }
     tree.outlineStart[n + 1] = std::uint32_t(tree.outline.size());
   }
+}
+
+}  // namespace
+
+void buildConeTree(const Cloth& cloth, const std::vector<std::uint32_t>& edgeTriangle,
+                   ConeTree& tree) {
+  tree.nodes.clear();
+  const std::size_t triangleCount = cloth.triangles.size();
+  tree.usable = triangleCount > 0 && std::none_of(edgeTriangle.begin(), edgeTriangle.end(),
+                                                  [](std::uint32_t t) { return t == UINT32_MAX; });
+  if (!tree.usable) return;
+  const EdgeSides sides = sortedSides(cloth);
+  std::vector<Cluster> built;
+  std::vector<std::uint32_t> live = matchNeighbours(cloth, neighbours(sides, triangleCount), built);
+  const std::uint32_t root = joinPieces(std::move(live), built);
+  layOutNodes(built, root, triangleCount, tree);
+  const std::vector<std::uint32_t> leafOfTriangle = numberLeaves(triangleCount, tree);
+  rangeEdges(edgeTriangle, leafOfTriangle, tree);
+  linkLeaves(sides, leafOfTriangle, tree);
+  traceOutlines(cloth, sides, leafOfTriangle, tree);
 }
 
 glm::vec4 coneAround(const glm::vec3* normals, std::size_t count) {

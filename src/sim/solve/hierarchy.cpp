@@ -114,6 +114,144 @@ void indexByVertex(const std::vector<float>& invMass, HierarchyLevel& out) {
   }
 }
 
+// The vertices the next level keeps (returned; coarse[i]: i's index among them), spread evenly.
+std::vector<std::uint32_t> keepVertices(const Cloth& cloth, const Graph& g,
+                                        const std::vector<std::uint32_t>& global,
+                                        const std::vector<char>& fixed,
+                                        std::vector<std::uint32_t>& coarse) {
+  const std::size_t m = g.m;
+  // Kept: no two within `spacing` at rest among each other's neighbours
+  // and theirs (a grid keeps every other vertex each way, a quarter);
+  // fixed vertices first, then in index order.
+  double edgeSum = 0.0;
+  for (float l : g.len) edgeSum += double(l);
+  const float spacing = g.len.empty() ? 0.0f : float(1.5 * edgeSum / double(g.len.size()));
+  std::vector<std::uint32_t> kept;
+  auto tryKeep = [&](std::uint32_t i) {
+    if (coarse[i] != UINT32_MAX) return;
+    const glm::vec3& xi = cloth.restPositions[global[i]];
+    for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k) {
+      const std::uint32_t u = g.adj[k];
+      if (coarse[u] != UINT32_MAX) return;
+      for (std::uint32_t l = g.start[u]; l < g.start[u + 1]; ++l)
+        if (coarse[g.adj[l]] != UINT32_MAX &&
+            glm::length(cloth.restPositions[global[g.adj[l]]] - xi) < spacing)
+          return;
+    }
+    coarse[i] = std::uint32_t(kept.size());
+    kept.push_back(i);
+  };
+  for (std::uint32_t i = 0; i < m; ++i)
+    if (fixed[i]) tryKeep(i);
+  for (std::uint32_t i = 0; i < m; ++i) tryKeep(i);
+  // Fixed vertices next to each other: keep them all (they never move).
+  for (std::uint32_t i = 0; i < m; ++i)
+    if (fixed[i] && coarse[i] == UINT32_MAX) {
+      coarse[i] = std::uint32_t(kept.size());
+      kept.push_back(i);
+    }
+  return kept;
+}
+
+// Each vertex not kept with its parents and weights, into `out`; returns the kept ones' masses.
+std::vector<double> assignParents(const Graph& g, const std::vector<std::uint32_t>& coarse,
+                                  const std::vector<std::uint32_t>& kept,
+                                  const std::vector<std::uint32_t>& global,
+                                  const std::vector<double>& mass, HierarchyLevel& out) {
+  const std::size_t m = g.m, c = kept.size();
+  // Parents of each vertex not kept: its kept neighbours, weighted by
+  // inverse rest distance.
+  std::vector<double> coarseMass(c);
+  for (std::size_t k = 0; k < c; ++k) coarseMass[k] = mass[kept[k]];
+  std::vector<std::uint32_t> parent;  // indices into the level's vertices
+  out.parentStart.push_back(0);
+  for (std::uint32_t i = 0; i < m; ++i) {
+    if (coarse[i] != UINT32_MAX) continue;
+    double sum = 0.0;
+    const std::size_t first = parent.size();
+    for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k)
+      if (coarse[g.adj[k]] != UINT32_MAX) {
+        parent.push_back(coarse[g.adj[k]]);
+        out.weight.push_back(1.0f / g.len[k]);
+        sum += double(out.weight.back());
+      }
+    // None next to it: the kept vertices two edges away (a grid's cell
+    // centre), each once, by its shortest path.
+    if (parent.size() == first)
+      for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k)
+        for (std::uint32_t l = g.start[g.adj[k]]; l < g.start[g.adj[k] + 1]; ++l) {
+          const std::uint32_t u = g.adj[l];
+          if (coarse[u] == UINT32_MAX) continue;
+          const float inv = 1.0f / (g.len[k] + g.len[l]);
+          std::size_t q = first;
+          while (q < parent.size() && parent[q] != coarse[u]) ++q;
+          if (q == parent.size()) {
+            parent.push_back(coarse[u]);
+            out.weight.push_back(inv);
+            sum += double(inv);
+          } else if (inv > out.weight[q]) {
+            sum += double(inv - out.weight[q]);
+            out.weight[q] = inv;
+          }
+        }
+    if (parent.size() == first) continue;  // isolated: no neighbour at all
+    for (std::size_t k = first; k < parent.size(); ++k) {
+      out.weight[k] = float(double(out.weight[k]) / sum);
+      coarseMass[parent[k]] += double(out.weight[k]) * mass[i];
+    }
+    out.fine.push_back(global[i]);
+    out.parentStart.push_back(std::uint32_t(parent.size()));
+  }
+  out.parent.resize(parent.size());
+  for (std::size_t q = 0; q < parent.size(); ++q) out.parent[q] = out.vertex[parent[q]];
+  return coarseMass;
+}
+
+// The next level's constraints (by index among the kept), limits that a flat cloth cannot exceed.
+std::vector<Edge> coarseConstraints(const Cloth& cloth, const Graph& g,
+                                    const std::vector<std::uint32_t>& coarse,
+                                    const std::vector<std::uint32_t>& kept,
+                                    const std::vector<std::uint32_t>& global) {
+  const std::size_t m = g.m;
+  // Coarse constraints over two finer edges (through a vertex not kept)
+  // and over three (through an edge between two vertices not kept).
+  std::vector<Edge> next;
+  for (std::uint32_t i = 0; i < m; ++i) {
+    if (coarse[i] != UINT32_MAX) continue;
+    for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k) {
+      const std::uint32_t u = g.adj[k];
+      if (coarse[u] != UINT32_MAX) {
+        for (std::uint32_t l = k + 1; l < g.start[i + 1]; ++l)
+          if (coarse[g.adj[l]] != UINT32_MAX)
+            next.push_back({coarse[u], coarse[g.adj[l]], g.len[k] + g.len[l],
+                            std::min(g.stiffness[k], g.stiffness[l])});
+      } else if (u > i) {
+        for (std::uint32_t k1 = g.start[i]; k1 < g.start[i + 1]; ++k1) {
+          if (coarse[g.adj[k1]] == UINT32_MAX) continue;
+          for (std::uint32_t k2 = g.start[u]; k2 < g.start[u + 1]; ++k2)
+            if (coarse[g.adj[k2]] != UINT32_MAX && g.adj[k2] != g.adj[k1])
+              next.push_back(
+                  {coarse[g.adj[k1]], coarse[g.adj[k2]], g.len[k1] + g.len[k] + g.len[k2],
+                   std::min(g.stiffness[k1], std::min(g.stiffness[k], g.stiffness[k2]))});
+        }
+      }
+    }
+  }
+  next = shortestPerPair(std::move(next));
+  // The limit: the distance at rest, as a flat cloth cannot stretch it
+  // without stretching its edges (a path along edges zigzags: on a grid
+  // with diagonals, a knight's move is 8 % longer along the edges than
+  // straight). Where the rest shape curves, a chord is shorter than the
+  // surface between its ends; the limit is then at least 90 % of the path,
+  // so the coarse levels let a curved cloth bend open, nearly flat.
+  for (Edge& e : next) {
+    const float chord = glm::length(cloth.restPositions[global[kept[e.a]]] -
+                                    cloth.restPositions[global[kept[e.b]]]);
+    e.rest = std::max(chord, kPathShare * e.rest);
+  }
+  return next;
+}
+
 }  // namespace
 
 Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int maxLevels) {
@@ -137,124 +275,16 @@ Hierarchy buildHierarchy(const Cloth& cloth, const std::vector<float>& w, int ma
 
   for (int level = 0; level < maxLevels && g.m >= 2 * kMinCoarse; ++level) {
     const std::size_t m = g.m;
-    // Kept: no two within `spacing` at rest among each other's neighbours
-    // and theirs (a grid keeps every other vertex each way, a quarter);
-    // fixed vertices first, then in index order.
-    double edgeSum = 0.0;
-    for (float l : g.len) edgeSum += double(l);
-    const float spacing = g.len.empty() ? 0.0f : float(1.5 * edgeSum / double(g.len.size()));
     std::vector<std::uint32_t> coarse(m, UINT32_MAX);  // index in the new level
-    std::vector<std::uint32_t> kept;
-    auto tryKeep = [&](std::uint32_t i) {
-      if (coarse[i] != UINT32_MAX) return;
-      const glm::vec3& xi = cloth.restPositions[global[i]];
-      for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k) {
-        const std::uint32_t u = g.adj[k];
-        if (coarse[u] != UINT32_MAX) return;
-        for (std::uint32_t l = g.start[u]; l < g.start[u + 1]; ++l)
-          if (coarse[g.adj[l]] != UINT32_MAX &&
-              glm::length(cloth.restPositions[global[g.adj[l]]] - xi) < spacing)
-            return;
-      }
-      coarse[i] = std::uint32_t(kept.size());
-      kept.push_back(i);
-    };
-    for (std::uint32_t i = 0; i < m; ++i)
-      if (fixed[i]) tryKeep(i);
-    for (std::uint32_t i = 0; i < m; ++i) tryKeep(i);
-    // Fixed vertices next to each other: keep them all (they never move).
-    for (std::uint32_t i = 0; i < m; ++i)
-      if (fixed[i] && coarse[i] == UINT32_MAX) {
-        coarse[i] = std::uint32_t(kept.size());
-        kept.push_back(i);
-      }
+    const std::vector<std::uint32_t> kept = keepVertices(cloth, g, global, fixed, coarse);
     if (kept.size() < kMinCoarse || 4 * kept.size() > 3 * m) break;
 
     HierarchyLevel out;
     const std::size_t c = kept.size();
     out.vertex.resize(c);
     for (std::size_t k = 0; k < c; ++k) out.vertex[k] = global[kept[k]];
-    // Parents of each vertex not kept: its kept neighbours, weighted by
-    // inverse rest distance.
-    std::vector<double> coarseMass(c);
-    for (std::size_t k = 0; k < c; ++k) coarseMass[k] = mass[kept[k]];
-    std::vector<std::uint32_t> parent;  // indices into the level's vertices
-    out.parentStart.push_back(0);
-    for (std::uint32_t i = 0; i < m; ++i) {
-      if (coarse[i] != UINT32_MAX) continue;
-      double sum = 0.0;
-      const std::size_t first = parent.size();
-      for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k)
-        if (coarse[g.adj[k]] != UINT32_MAX) {
-          parent.push_back(coarse[g.adj[k]]);
-          out.weight.push_back(1.0f / g.len[k]);
-          sum += double(out.weight.back());
-        }
-      // None next to it: the kept vertices two edges away (a grid's cell
-      // centre), each once, by its shortest path.
-      if (parent.size() == first)
-        for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k)
-          for (std::uint32_t l = g.start[g.adj[k]]; l < g.start[g.adj[k] + 1]; ++l) {
-            const std::uint32_t u = g.adj[l];
-            if (coarse[u] == UINT32_MAX) continue;
-            const float inv = 1.0f / (g.len[k] + g.len[l]);
-            std::size_t q = first;
-            while (q < parent.size() && parent[q] != coarse[u]) ++q;
-            if (q == parent.size()) {
-              parent.push_back(coarse[u]);
-              out.weight.push_back(inv);
-              sum += double(inv);
-            } else if (inv > out.weight[q]) {
-              sum += double(inv - out.weight[q]);
-              out.weight[q] = inv;
-            }
-          }
-      if (parent.size() == first) continue;  // isolated: no neighbour at all
-      for (std::size_t k = first; k < parent.size(); ++k) {
-        out.weight[k] = float(double(out.weight[k]) / sum);
-        coarseMass[parent[k]] += double(out.weight[k]) * mass[i];
-      }
-      out.fine.push_back(global[i]);
-      out.parentStart.push_back(std::uint32_t(parent.size()));
-    }
-    out.parent.resize(parent.size());
-    for (std::size_t q = 0; q < parent.size(); ++q) out.parent[q] = out.vertex[parent[q]];
-    // Coarse constraints over two finer edges (through a vertex not kept)
-    // and over three (through an edge between two vertices not kept).
-    std::vector<Edge> next;
-    for (std::uint32_t i = 0; i < m; ++i) {
-      if (coarse[i] != UINT32_MAX) continue;
-      for (std::uint32_t k = g.start[i]; k < g.start[i + 1]; ++k) {
-        const std::uint32_t u = g.adj[k];
-        if (coarse[u] != UINT32_MAX) {
-          for (std::uint32_t l = k + 1; l < g.start[i + 1]; ++l)
-            if (coarse[g.adj[l]] != UINT32_MAX)
-              next.push_back({coarse[u], coarse[g.adj[l]], g.len[k] + g.len[l],
-                              std::min(g.stiffness[k], g.stiffness[l])});
-        } else if (u > i) {
-          for (std::uint32_t k1 = g.start[i]; k1 < g.start[i + 1]; ++k1) {
-            if (coarse[g.adj[k1]] == UINT32_MAX) continue;
-            for (std::uint32_t k2 = g.start[u]; k2 < g.start[u + 1]; ++k2)
-              if (coarse[g.adj[k2]] != UINT32_MAX && g.adj[k2] != g.adj[k1])
-                next.push_back(
-                    {coarse[g.adj[k1]], coarse[g.adj[k2]], g.len[k1] + g.len[k] + g.len[k2],
-                     std::min(g.stiffness[k1], std::min(g.stiffness[k], g.stiffness[k2]))});
-          }
-        }
-      }
-    }
-    next = shortestPerPair(std::move(next));
-    // The limit: the distance at rest, as a flat cloth cannot stretch it
-    // without stretching its edges (a path along edges zigzags: on a grid
-    // with diagonals, a knight's move is 8 % longer along the edges than
-    // straight). Where the rest shape curves, a chord is shorter than the
-    // surface between its ends; the limit is then at least 90 % of the path,
-    // so the coarse levels let a curved cloth bend open, nearly flat.
-    for (Edge& e : next) {
-      const float chord = glm::length(cloth.restPositions[global[kept[e.a]]] -
-                                      cloth.restPositions[global[kept[e.b]]]);
-      e.rest = std::max(chord, kPathShare * e.rest);
-    }
+    const std::vector<double> coarseMass = assignParents(g, coarse, kept, global, mass, out);
+    const std::vector<Edge> next = coarseConstraints(cloth, g, coarse, kept, global);
     packLevel(next, kept, global, n, out);
     std::vector<std::uint32_t> nextGlobal(c);
     std::vector<double> nextMass(c);

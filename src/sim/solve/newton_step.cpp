@@ -188,26 +188,11 @@ void factorCoarse(const PackedStretch& stretch, const PackedBend& bend, NewtonSc
   pre.ready = f.factor();
 }
 
-}  // namespace
-
-void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBend& bend,
-                const Coefficients& c, float* lambdaStretch, float* lambdaBend, int iterations,
-                bool refreshCoarse, NewtonScratch& sc, NewtonPreconditioner& pre) {
-  const std::size_t n = sc.predicted.size();
-  sc.mass.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const float w = pts.invMass(std::uint32_t(i));
-    sc.mass[i] = w > 0.0f ? 1.0 / double(w) : 0.0;
-  }
+// The stretch constraints' C, ∇C and κ at the current positions, and their share of the rhs.
+void assembleStretch(const Points& pts, const PackedStretch& stretch, const Coefficients& c,
+                     const float* lambdaStretch, NewtonScratch& sc) {
   auto mass = [&](std::uint32_t i) { return sc.mass[i]; };
-  // The constraints at the current positions, and the right-hand side.
-  sc.rhs.assign(n, glm::dvec3(0.0));
-  for (std::size_t i = 0; i < n; ++i) {
-    const double m = mass(std::uint32_t(i));
-    if (m > 0.0)
-      sc.rhs[i] = m * (glm::dvec3(glm::vec3(sc.predicted[i])) - at(pts, std::uint32_t(i)));
-  }
-  const std::size_t ns = stretch.size(), nb = bend.size();
+  const std::size_t ns = stretch.size();
   sc.stretchC.assign(ns, 0.0);
   sc.stretchGrad.assign(2 * ns, glm::dvec3(0.0));
   sc.stretchDir.assign(ns, glm::dvec3(0.0));
@@ -239,6 +224,13 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
     sc.rhs[a] += f * sc.stretchGrad[2 * j];
     sc.rhs[b] += f * sc.stretchGrad[2 * j + 1];
   }
+}
+
+// The hinges' C, ∇C and κ at the current positions, and their share of the right-hand side.
+void assembleBend(const Points& pts, const PackedBend& bend, const Coefficients& c,
+                  const float* lambdaBend, NewtonScratch& sc) {
+  auto mass = [&](std::uint32_t i) { return sc.mass[i]; };
+  const std::size_t nb = bend.size();
   sc.bendC.assign(nb, 0.0);
   sc.bendGrad.assign(4 * nb, glm::dvec3(0.0));
   sc.bendKappa.assign(nb, 0.0);
@@ -273,8 +265,12 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
       sc.rhs[v[k]] += f * g;
     }
   }
+}
 
-  // The preconditioner: each vertex's block, and the coarse level.
+// Each vertex's 3 × 3 block of the matrix, inverted: the preconditioner's local part.
+void invertBlocks(const PackedStretch& stretch, const PackedBend& bend, NewtonScratch& sc) {
+  auto mass = [&](std::uint32_t i) { return sc.mass[i]; };
+  const std::size_t n = sc.predicted.size(), ns = stretch.size(), nb = bend.size();
   sc.blockInverse.assign(n, glm::dmat3(0.0));
   for (std::size_t i = 0; i < n; ++i) sc.blockInverse[i] = glm::dmat3(mass(std::uint32_t(i)));
   auto block = [&](std::uint32_t i, const glm::dvec3& g, double kappa) {
@@ -296,59 +292,71 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
   }
   for (std::size_t i = 0; i < n; ++i)
     if (mass(std::uint32_t(i)) > 0.0) sc.blockInverse[i] = glm::inverse(sc.blockInverse[i]);
+}
+
+// z ← the preconditioner applied to r: the blocks, plus the coarse level where `coarse`.
+void precondition(const std::vector<glm::dvec3>& r, std::vector<glm::dvec3>& z, bool coarse,
+                  const NewtonPreconditioner& pre, NewtonScratch& sc) {
+  auto mass = [&](std::uint32_t i) { return sc.mass[i]; };
+  const std::size_t n = sc.predicted.size();
   const NewtonCoarse& co = sc.coarse;
-  const bool hasCoarse = !co.vertex.empty() && co.start.size() == n + 1;
-  if (hasCoarse && (refreshCoarse || !pre.ready)) factorCoarse(stretch, bend, sc, pre, n);
-  const bool coarse = hasCoarse && pre.ready;
-  auto precondition = [&](const std::vector<glm::dvec3>& r, std::vector<glm::dvec3>& z) {
-    for (std::size_t i = 0; i < n; ++i) z[i] = sc.blockInverse[i] * r[i];
-    if (!coarse) return;
-    const EnvelopeCholesky& f = pre.factor;
-    sc.coarseWork.assign(std::size_t(f.n), 0.0);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (mass(std::uint32_t(i)) <= 0.0) continue;
-      for (std::uint32_t a = co.start[i]; a < co.start[i + 1]; ++a) {
-        const int d = pre.dof[co.index[a]];
-        if (d < 0) continue;
-        for (int k = 0; k < 3; ++k) sc.coarseWork[std::size_t(3 * d + k)] += co.weight[a] * r[i][k];
-      }
+  for (std::size_t i = 0; i < n; ++i) z[i] = sc.blockInverse[i] * r[i];
+  if (!coarse) return;
+  const EnvelopeCholesky& f = pre.factor;
+  sc.coarseWork.assign(std::size_t(f.n), 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (mass(std::uint32_t(i)) <= 0.0) continue;
+    for (std::uint32_t a = co.start[i]; a < co.start[i + 1]; ++a) {
+      const int d = pre.dof[co.index[a]];
+      if (d < 0) continue;
+      for (int k = 0; k < 3; ++k) sc.coarseWork[std::size_t(3 * d + k)] += co.weight[a] * r[i][k];
     }
-    f.solve(sc.coarseWork.data());
-    for (std::size_t i = 0; i < n; ++i) {
-      if (mass(std::uint32_t(i)) <= 0.0) continue;
-      for (std::uint32_t a = co.start[i]; a < co.start[i + 1]; ++a) {
-        const int d = pre.dof[co.index[a]];
-        if (d < 0) continue;
-        for (int k = 0; k < 3; ++k) z[i][k] += co.weight[a] * sc.coarseWork[std::size_t(3 * d + k)];
-      }
+  }
+  f.solve(sc.coarseWork.data());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (mass(std::uint32_t(i)) <= 0.0) continue;
+    for (std::uint32_t a = co.start[i]; a < co.start[i + 1]; ++a) {
+      const int d = pre.dof[co.index[a]];
+      if (d < 0) continue;
+      for (int k = 0; k < 3; ++k) z[i][k] += co.weight[a] * sc.coarseWork[std::size_t(3 * d + k)];
     }
-  };
+  }
+}
+
+// y ← the step's matrix times u, from the constraints' gradients (matrix free).
+void applyMatrix(const PackedStretch& stretch, const PackedBend& bend, const NewtonScratch& sc,
+                 const std::vector<glm::dvec3>& u, std::vector<glm::dvec3>& y) {
+  const std::size_t n = sc.predicted.size(), ns = stretch.size(), nb = bend.size();
   // The matrix times u, on the free vertices.
   // (A vertex that does not move has 0 for its gradients, mass and
   // residual, so it stays at 0 throughout.)
-  auto apply = [&](const std::vector<glm::dvec3>& u, std::vector<glm::dvec3>& y) {
-    for (std::size_t i = 0; i < n; ++i) y[i] = sc.mass[i] * u[i];
-    for (std::size_t j = 0; j < ns; ++j) {
-      const std::uint32_t a = stretch.a[j], b = stretch.b[j];
-      const glm::dvec3 &ga = sc.stretchGrad[2 * j], &gb = sc.stretchGrad[2 * j + 1];
-      const double s = sc.stretchKappa[j] * (glm::dot(ga, u[a]) + glm::dot(gb, u[b]));
-      y[a] += s * ga;
-      y[b] += s * gb;
-      const double t = sc.stretchTension[j];
-      if (t <= 0.0) continue;
-      const glm::dvec3 &dir = sc.stretchDir[j], du = u[a] - u[b];
-      const glm::dvec3 across = t * (du - glm::dot(du, dir) * dir);
-      y[a] += across;  // (at a vertex that does not move, never read)
-      y[b] -= across;
-    }
-    for (std::size_t j = 0; j < nb; ++j) {
-      const std::uint32_t v[4] = {bend.v0[j], bend.v1[j], bend.v2[j], bend.v3[j]};
-      const glm::dvec3* g = &sc.bendGrad[4 * j];
-      const double s = sc.bendKappa[j] * (glm::dot(g[0], u[v[0]]) + glm::dot(g[1], u[v[1]]) +
-                                          glm::dot(g[2], u[v[2]]) + glm::dot(g[3], u[v[3]]));
-      for (int k = 0; k < 4; ++k) y[v[k]] += s * g[k];
-    }
-  };
+  for (std::size_t i = 0; i < n; ++i) y[i] = sc.mass[i] * u[i];
+  for (std::size_t j = 0; j < ns; ++j) {
+    const std::uint32_t a = stretch.a[j], b = stretch.b[j];
+    const glm::dvec3 &ga = sc.stretchGrad[2 * j], &gb = sc.stretchGrad[2 * j + 1];
+    const double s = sc.stretchKappa[j] * (glm::dot(ga, u[a]) + glm::dot(gb, u[b]));
+    y[a] += s * ga;
+    y[b] += s * gb;
+    const double t = sc.stretchTension[j];
+    if (t <= 0.0) continue;
+    const glm::dvec3 &dir = sc.stretchDir[j], du = u[a] - u[b];
+    const glm::dvec3 across = t * (du - glm::dot(du, dir) * dir);
+    y[a] += across;  // (at a vertex that does not move, never read)
+    y[b] -= across;
+  }
+  for (std::size_t j = 0; j < nb; ++j) {
+    const std::uint32_t v[4] = {bend.v0[j], bend.v1[j], bend.v2[j], bend.v3[j]};
+    const glm::dvec3* g = &sc.bendGrad[4 * j];
+    const double s = sc.bendKappa[j] * (glm::dot(g[0], u[v[0]]) + glm::dot(g[1], u[v[1]]) +
+                                        glm::dot(g[2], u[v[2]]) + glm::dot(g[3], u[v[3]]));
+    for (int k = 0; k < 4; ++k) y[v[k]] += s * g[k];
+  }
+}
+
+// Δx (sc.x) by preconditioned conjugate gradients; returns r·z, not finite where it broke down.
+double conjugateGradients(const PackedStretch& stretch, const PackedBend& bend, int iterations,
+                          bool coarse, const NewtonPreconditioner& pre, NewtonScratch& sc) {
+  const std::size_t n = sc.predicted.size();
   auto dot = [&](const std::vector<glm::dvec3>& a, const std::vector<glm::dvec3>& b) {
     double s = 0.0;
     for (std::size_t i = 0; i < n; ++i) s += glm::dot(a[i], b[i]);
@@ -359,11 +367,11 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
   sc.r = sc.rhs;
   sc.z.resize(n);
   sc.ad.resize(n);
-  precondition(sc.r, sc.z);
+  precondition(sc.r, sc.z, coarse, pre, sc);
   sc.d = sc.z;
   double rz = dot(sc.r, sc.z);
   for (int it = 0; it < iterations && rz > 0.0; ++it) {
-    apply(sc.d, sc.ad);
+    applyMatrix(stretch, bend, sc, sc.d, sc.ad);
     const double dad = dot(sc.d, sc.ad);
     if (!(dad > 0.0)) break;
     const double step = rz / dad;
@@ -371,13 +379,18 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
       sc.x[i] += step * sc.d[i];
       sc.r[i] -= step * sc.ad[i];
     }
-    precondition(sc.r, sc.z);
+    precondition(sc.r, sc.z, coarse, pre, sc);
     const double next = dot(sc.r, sc.z);
     const double beta = next / rz;
     rz = next;
     for (std::size_t i = 0; i < n; ++i) sc.d[i] = sc.z[i] + beta * sc.d[i];
   }
-  if (!std::isfinite(rz)) return;  // leave the sweeps' result as it is
+  return rz;
+}
+
+// Δx scaled down where it would move a vertex too far for its linearisation to hold.
+void boundMove(const PackedStretch& stretch, NewtonScratch& sc) {
+  const std::size_t n = sc.predicted.size(), ns = stretch.size();
   // No vertex moves further than kNewtonMaxMove of the mean rest edge: a
   // uniform scale (which keeps momentum), as the bending projections are
   // bounded, for stencils far from their linearisation.
@@ -387,7 +400,14 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
   const double bound = ns > 0 ? kNewtonMaxMove * restSum / double(ns) : 0.0;
   if (bound > 0.0 && most > bound)
     for (glm::dvec3& dx : sc.x) dx *= bound / most;
+}
 
+// Δx into the multipliers and the positions: the step's result.
+void applyStep(const Points& pts, const PackedStretch& stretch, const PackedBend& bend,
+               const Coefficients& c, float* lambdaStretch, float* lambdaBend,
+               const NewtonScratch& sc) {
+  auto mass = [&](std::uint32_t i) { return sc.mass[i]; };
+  const std::size_t n = sc.predicted.size(), ns = stretch.size(), nb = bend.size();
   // The multipliers, then the positions.
   for (std::size_t j = 0; j < ns; ++j) {
     if (sc.stretchKappa[j] <= 0.0) continue;
@@ -409,6 +429,41 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
   }
   for (std::size_t i = 0; i < n; ++i)
     if (mass(std::uint32_t(i)) > 0.0) pts.p(std::uint32_t(i)) += glm::vec3(sc.x[i]);
+}
+
+}  // namespace
+
+void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBend& bend,
+                const Coefficients& c, float* lambdaStretch, float* lambdaBend, int iterations,
+                bool refreshCoarse, NewtonScratch& sc, NewtonPreconditioner& pre) {
+  const std::size_t n = sc.predicted.size();
+  sc.mass.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const float w = pts.invMass(std::uint32_t(i));
+    sc.mass[i] = w > 0.0f ? 1.0 / double(w) : 0.0;
+  }
+  auto mass = [&](std::uint32_t i) { return sc.mass[i]; };
+  // The constraints at the current positions, and the right-hand side.
+  sc.rhs.assign(n, glm::dvec3(0.0));
+  for (std::size_t i = 0; i < n; ++i) {
+    const double m = mass(std::uint32_t(i));
+    if (m > 0.0)
+      sc.rhs[i] = m * (glm::dvec3(glm::vec3(sc.predicted[i])) - at(pts, std::uint32_t(i)));
+  }
+  assembleStretch(pts, stretch, c, lambdaStretch, sc);
+  assembleBend(pts, bend, c, lambdaBend, sc);
+
+  // The preconditioner: each vertex's block, and the coarse level.
+  invertBlocks(stretch, bend, sc);
+  const NewtonCoarse& co = sc.coarse;
+  const bool hasCoarse = !co.vertex.empty() && co.start.size() == n + 1;
+  if (hasCoarse && (refreshCoarse || !pre.ready)) factorCoarse(stretch, bend, sc, pre, n);
+  const bool coarse = hasCoarse && pre.ready;
+  const double rz = conjugateGradients(stretch, bend, iterations, coarse, pre, sc);
+  if (!std::isfinite(rz)) return;  // leave the sweeps' result as it is
+  boundMove(stretch, sc);
+
+  applyStep(pts, stretch, bend, c, lambdaStretch, lambdaBend, sc);
 }
 
 }  // namespace drape::sim
