@@ -77,9 +77,9 @@ Result<std::unique_ptr<GlWindow>> GlWindow::open(int width, int height, const st
   const int asked = samplesFromEnvironment();
   const int samples = off ? 0 : asked >= 0 ? asked : kDefaultSamples;
   if (auto r = w->create(width, height, title, samples); !r) return fail(r.error());
-  // A software rasteriser's multisampled window costs more than twice as
-  // much a frame and, under Xvfb, is no smoother: made again without
-  // samples, it gets the offscreen target (asked samples, or FXAA).
+  // A software rasteriser's multisampled window costs far more a frame and,
+  // under Xvfb, is no smoother: made again without samples, it gets the
+  // offscreen target (asked samples, or FXAA).
   const bool software = softwareRenderer();
   if (samples > 0 && software) {
     glfwDestroyWindow(w->window_);

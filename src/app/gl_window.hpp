@@ -4,7 +4,7 @@
 //
 // Anti-aliasing: a hardware renderer's window is asked for 4× multisampling.
 // A software rasteriser's window (Mesa's llvmpipe under Xvfb or in a VM)
-// gets none: multisampling more than doubles the cost of its frames and,
+// gets none: multisampling makes its frames far dearer and,
 // under Xvfb, leaves edges stair-stepped all the same. A window without
 // samples draws through an offscreen target instead (render/antialias.hpp),
 // with FXAA; offscreenSamples() says which. DRAPE_MSAA=N in the environment

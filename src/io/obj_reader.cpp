@@ -222,7 +222,7 @@ Result<void> scanStatement(Scan& s, string_view line, std::size_t number, const 
     keep = true;
   } else if (key == "f") {
     if (auto r = corners(3, "a face"); !r) return r;
-    // Ear clipping takes time cubic in the corners (16,000: 16 s).
+    // Ear clipping takes time cubic in the corners.
     if (args > kMostCorners)
       return at("a face with " + std::to_string(args) + " corners; at most " +
                 std::to_string(kMostCorners) +

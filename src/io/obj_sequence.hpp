@@ -6,8 +6,7 @@
 // the team leaves a core free, a thread of its own writes the frames, each
 // atomically, so that writing overlaps the simulation of the next frame.
 // Where the team fills every core, add() writes the frame itself: a writer
-// thread would take a core from the team, whose barriers then wait for it
-// (the step takes one thread's time; measured by drape_bench --record-obj).
+// thread would take a core from the team, whose barriers then wait for it.
 //
 // At most kQueued frames wait: when the writer falls that far behind (a
 // slow disk), add() writes the oldest waiting frame itself, so the run

@@ -31,7 +31,7 @@ constexpr std::uint64_t pow10(int n) {
 
 // `v` rounded to `Decimals` (at most 6) fixed decimals, "-0.707107", as
 // Blender's exporter writes coordinates: a micrometre for positions, far
-// finer than any cloth, in a third of the time of a shortest round-trip
+// finer than any cloth, and far quicker to format than a shortest round-trip
 // form. Magnitudes of 1e12 and more (never a cloth's) take that form. The
 // decimals are a constant, so that the divisions become multiplications.
 template <int Decimals>
@@ -78,7 +78,7 @@ class Lines {
   char* p_;
 };
 
-// Vertices per chunk of `v` and `vn` lines: a 128² cloth formats in nine
+// Vertices per chunk of `v` and `vn` lines: a cloth formats in several
 // chunks, shared out among the team's threads as they come free.
 constexpr std::size_t kChunkVertices = 2048;
 

@@ -24,7 +24,7 @@ Result<void> PngWriter::write(const std::string& path, int width, int height,
   if (width <= 0 || height <= 0 || !rgb) return fail("cannot write " + path + ": empty image");
   // Level 1 of 9: a recorded frame is written while the user waits for the
   // next one, and the strongest level takes several times longer for files
-  // only some 15 % smaller.
+  // barely smaller.
   stbi_write_png_compression_level = 1;
   encoded_.clear();
   if (!stbi_write_png_to_func(append, &encoded_, width, height, 3, rgb, width * 3))

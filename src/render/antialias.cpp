@@ -64,9 +64,9 @@ void Antialias::begin(int width, int height) {
 
 void Antialias::finish(std::initializer_list<PixelRect> filtered) {
   glViewport(0, 0, width_, height_);
-  // The blit resolves a multisampled target, and copies FXAA's input (a
-  // blit costs a fifth of the filter's pass on llvmpipe); then the filter
-  // writes over the pixels where there are edges.
+  // The blit resolves a multisampled target, and copies FXAA's input (a blit
+  // costs little beside the filter's pass); then the filter writes over the
+  // pixels where there are edges.
   glDisable(GL_SCISSOR_TEST);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_.get());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);

@@ -1,8 +1,8 @@
 #pragma once
 // Anti-aliasing for a window whose own framebuffer does not do it: one
 // sample per pixel, or a software rasteriser's multisampled visual, which
-// under Xvfb gives pictures as stair-stepped as none (Mesa's llvmpipe,
-// measured). The scene is drawn into an offscreen target with its own depth
+// under Xvfb gives pictures as stair-stepped as none (Mesa's llvmpipe). The
+// scene is drawn into an offscreen target with its own depth
 // and stencil; finish() writes it into the default framebuffer:
 //
 //   samples 0: a colour texture copied by a blit and filtered by FXAA (Lottes
@@ -13,9 +13,8 @@
 //   samples N: an N-times multisampled target resolved by a blit: sharper, and
 //              dearer on a software rasteriser (for stills).
 //
-// On llvmpipe with 2 busy cores at 1280 × 720, FXAA takes a frame of the
-// default scene from 19 to 26 ms, 4× multisampling to 46 ms: FXAA is the
-// default (docs/performance.md).
+// On a software rasteriser FXAA costs a frame far less than multisampling:
+// FXAA is the default (docs/performance.md).
 //
 // What is drawn after finish() (the UI) is not filtered, and a read of the
 // default framebuffer (capture.hpp) gets the anti-aliased picture.

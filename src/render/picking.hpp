@@ -1,7 +1,7 @@
 #pragma once
 // Picking by ray casting on the CPU, against the cloth's current positions
 // (no GPU read-back: the positions are on the CPU anyway, and a frame's cast
-// over every triangle costs well under a millisecond at 128 × 128).
+// over every triangle is cheap at cloth sizes).
 //
 // A hit on triangle (a, b, c) is described by the ray parameter t and the
 // barycentric weights of b and c:

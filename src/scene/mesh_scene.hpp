@@ -59,9 +59,7 @@ Result<MeshAs> resolveMeshAs(const sim::TriMesh& mesh, const MeshSceneOptions& o
 // thickness is at least tuning::kSelfThicknessPerEdge of the mesh's mean edge
 // (within the parameter's range): a coarse mesh crumples at the scale of
 // its edges, and a thinner layer lets its creases fold through themselves
-// (fold_limits.hpp). ARCSim's flag (5.6 cm edges) dropped with self
-// collision ended crossed in 14 of 32 jittered runs at 1 cm without the
-// fold limits, in 1 at 1.95 cm with them (docs/performance.md).
+// (fold_limits.hpp).
 void meshSceneDefaults(const sim::PreparedMesh& mesh, MeshAs resolved, sim::Params& params);
 
 // Build the world of a prepared mesh (welded, repaired, oriented) and place

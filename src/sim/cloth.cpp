@@ -1,5 +1,6 @@
 #include "sim/cloth.hpp"
 
+#include <atomic>
 #include <numeric>
 #include <unordered_map>
 
@@ -33,8 +34,25 @@ void computeMasses(Cloth& cloth, float density) {
   }
 }
 
+std::uint64_t nextVersion() {
+  static std::atomic<std::uint64_t> last{0};
+  return ++last;
+}
+
+float Cloth::meanRestEdge() const {
+  if (meanEdgeTopology_ != topologyVersion || meanEdgeCount_ != stretch.size()) {
+    double sum = 0.0;
+    for (const StretchConstraint& e : stretch) sum += double(e.rest);
+    meanEdge_ = stretch.empty() ? 0.0f : float(sum / double(stretch.size()));
+    meanEdgeTopology_ = topologyVersion;
+    meanEdgeCount_ = stretch.size();
+  }
+  return meanEdge_;
+}
+
 Cloth buildCloth(const PreparedMesh& prepared, float density) {
   Cloth cloth;
+  cloth.topologyVersion = nextVersion();
   cloth.triangles = prepared.mesh.triangles;
   cloth.cornerUVs = prepared.mesh.cornerUVs;
   cloth.restPositions = prepared.mesh.positions;

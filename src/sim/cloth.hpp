@@ -66,11 +66,26 @@ struct Cloth {
 
   MeshReport report;
   std::vector<std::uint32_t> inputToVertex;
-  // Bumped by every change of the constraints (derived data keys on it).
-  std::uint64_t topologyVersion = 0;  // from the input mesh's vertex order
+  // Set anew by every change of the constraints (derived data keys on it),
+  // from nextVersion(): no two topologies in the process share one.
+  std::uint64_t topologyVersion = 0;
 
   std::size_t vertexCount() const { return restPositions.size(); }
+  // The mean rest length of the edges (m), remembered for the topology it
+  // was found for: the plan of every frame reads it.
+  float meanRestEdge() const;
+
+ private:
+  mutable std::uint64_t meanEdgeTopology_ = UINT64_MAX;
+  mutable std::size_t meanEdgeCount_ = 0;
+  mutable float meanEdge_ = 0.0f;
 };
+
+// A number no earlier call in this process returned: the versions of
+// topologies and pin sets, so that derived data made for one is never taken
+// for another's (a copy of a world shares its original's, and may share its
+// derived data).
+std::uint64_t nextVersion();
 
 // Build the rest data from a prepared (welded, manifold, oriented) mesh with
 // surface density `density` [kg/m²]: each vertex gets a third of the mass of

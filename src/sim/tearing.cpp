@@ -306,7 +306,7 @@ TearResult splitVertex(World& world, std::uint32_t vertex, const glm::vec3& plan
   // joining two fans by a vertex alone: part them.
   for (std::uint32_t u : tornEnds) result.boundarySplits += separateFans(world, u);
   computePieces(cloth);
-  ++cloth.topologyVersion;
+  cloth.topologyVersion = nextVersion();
   return result;
 }
 

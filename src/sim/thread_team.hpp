@@ -14,10 +14,10 @@
 // The team also shrinks when the machine is busy: when its threads keep
 // waiting for a core (the kernel's scheduler statistics for each thread,
 // summed over the recent jobs), the jobs that follow run on the calling
-// thread alone for a while (50 ms, doubled after each busy trial up to
-// 2 s), then the whole team is tried again. The thread count never changes
-// a result (every caller's partition gives the same answer on any count),
-// so shrinking shows only in time.
+// thread alone for a while (kFirstBackoff, doubled after each busy trial up
+// to kLongestBackoff), then the whole team is tried again. The thread count
+// never changes a result (every caller's partition gives the same answer on
+// any count), so shrinking shows only in time.
 
 #include <atomic>
 #include <chrono>

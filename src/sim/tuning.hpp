@@ -10,7 +10,7 @@
 namespace drape::sim::tuning {
 
 // --- How often the cloth's crossings of itself are searched (plan.cpp) ---
-// Every few frames: a search of a piled 128² drape takes half a frame.
+// Every few frames: a search of a piled cloth costs a good part of a frame.
 inline constexpr int kCrossingSearchEvery = 4;
 // While crossings are known: crumpling cloth makes new ones every frame.
 inline constexpr int kCrossingSearchEveryWhileCrossed = 2;
@@ -19,8 +19,7 @@ inline constexpr int kCrossingSearchEveryWhileCalm = 8;
 // Calm after this many searches in a row that found no crossing.
 inline constexpr int kCleanSearchesToCalm = 2;
 // Calm while vertices move under this many self-contact thicknesses a
-// sub-step against their neighbours (a lying drape 0.014–0.04, a fold
-// folding 0.09–0.4).
+// sub-step against their neighbours: a lying cloth does, a folding one not.
 inline constexpr float kCalmTravel = 0.05f;
 
 // --- One self-contact search for a frame's sub-steps (plan.cpp) ---
@@ -38,8 +37,7 @@ inline constexpr int kFramesToGiveUp = 60;
 // Searches a walk that gave up rests before the next: a pile lies still for
 // seconds, and a walk that gives up costs half the lookups it would save.
 inline constexpr int kConeRest = 16;
-// Each give-up in a row doubles the rest, this many times at most (16 to
-// 128 searches).
+// Each give-up in a row doubles the rest, this many times at most.
 inline constexpr int kConeRestDoublings = 3;
 
 // --- Self contacts and untangling (self/) ---

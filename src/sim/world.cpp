@@ -49,7 +49,7 @@ void pinVertex(World& world, std::uint32_t vertex, const Motion& motion) {
   world.pins.push_back({vertex, world.state.x[vertex], motion, world.time});
   world.state.w[vertex] = 0.0f;
   world.state.v[vertex] = glm::vec3(0.0f);
-  ++world.pinsVersion;
+  world.pinsVersion = nextVersion();
 }
 
 void unpinVertex(World& world, std::uint32_t vertex) {
@@ -57,7 +57,7 @@ void unpinVertex(World& world, std::uint32_t vertex) {
                            [&](const Pin& p) { return p.vertex == vertex; });
   if (it == world.pins.end()) return;
   world.pins.erase(it, world.pins.end());
-  ++world.pinsVersion;
+  world.pinsVersion = nextVersion();
   freeVertex(world, vertex);
 }
 
@@ -65,7 +65,7 @@ void unpinAll(World& world) {
   std::vector<Pin> pins = std::move(world.pins);
   world.pins.clear();
   for (const Pin& p : pins) freeVertex(world, p.vertex);
-  if (!pins.empty()) ++world.pinsVersion;
+  if (!pins.empty()) world.pinsVersion = nextVersion();
 }
 
 void startGrab(World& world, std::uint32_t vertex, float tear) {

@@ -51,7 +51,7 @@ struct StepStats {
   // Self collision over the step's sub-steps: vertex–triangle constraints
   // projected, and how many of them pushed, each summed over the sub-steps;
   // the searches that found them (one a sub-step, or one a frame where the
-  // cloth is calm: selfContactSpan); the distance they keep (less than the
+  // cloth is calm: StepPlan::selfSpan); the distance they keep (less than the
   // thickness on a fine mesh: selfThickness()).
   std::size_t selfContacts = 0, selfContactsActive = 0;
   int selfSearches = 0;
@@ -87,17 +87,15 @@ struct StepContext;  // step/context.hpp
 
 // The step's own buffers and what it derives from the world
 // (step/context.hpp), made by the first step and again whenever missing.
-// Not copied: a copy of a world starts without one, and its first step
-// derives the same again (as Jolt's SoftBodyUpdateContext, it is no part of
-// the world's value).
+// Not copied (as Jolt's SoftBodyUpdateContext, it is no part of the world's
+// value): a copy of a world starts without one, and its first step derives
+// the same again; a world assigned another's value keeps its own, whose
+// derived data is made again where the versions it was made for differ.
 class ContextSlot {
  public:
   ContextSlot() = default;
   ContextSlot(const ContextSlot&) noexcept {}
-  ContextSlot& operator=(const ContextSlot&) noexcept {
-    reset();
-    return *this;
-  }
+  ContextSlot& operator=(const ContextSlot&) noexcept { return *this; }
   ContextSlot(ContextSlot&&) noexcept = default;
   ContextSlot& operator=(ContextSlot&&) noexcept = default;
   ~ContextSlot() = default;
@@ -138,7 +136,7 @@ struct World {
   Cloth cloth;
   State state;
   std::vector<Pin> pins;
-  std::uint64_t pinsVersion = 0;  // bumped whenever pins change
+  std::uint64_t pinsVersion = 0;  // set anew (nextVersion()) whenever pins change
   Grab grab;
   std::vector<Collider> colliders;
   // Rigid bodies and the cloth vertices tied to them (rigid_body.hpp); each

@@ -1,5 +1,5 @@
 // A warm step allocates nothing: the solver keeps its buffers in
-// SolverScratch and hands jobs to its thread team by reference. This file
+// step context and hands jobs to its thread team by reference. This file
 // replaces the global operator new and delete with counting ones, which is
 // why it is an executable of its own (drape_alloc_tests): the replacement
 // is program-wide. Every form is replaced, all on malloc and free, so a

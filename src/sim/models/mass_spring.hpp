@@ -23,9 +23,8 @@
 // with PBD's friction (the step's plan for this solver), and the vertices
 // they moved get v = (p − x) / h; restitution as in PBD.
 //
-// Its weakness: explicit integration is stable only for h ≲ 2/ω_max. With the
-// default spring_stiffness the hang scene at dt 1/60 needs dozens of
-// sub-steps, and at one sub-step it explodes within a frame or two. So the
+// Its weakness: explicit integration is stable only for h ≲ 2/ω_max, and
+// with the default spring_stiffness that is far shorter than a frame. So the
 // step takes the sub-steps the limit needs (stable_substeps, on by
 // default; substeps is then the least it takes); with it off, a step too
 // long explodes and the watchdog (watchdog.hpp) rolls back and names the

@@ -16,12 +16,12 @@
 // The constraints are the position-based solvers' own: stretch |d| − l per
 // edge and the bending of the `bending` model (dihedral angle, or isometric
 // (Bergou et al. 2006)). Their stiffness k = 1/α is XPBD's compliance α
-// from k_stretch and k_bend (coefficients.hpp), so the sliders mean what
+// from k_stretch and k_bend (params.hpp), so the sliders mean what
 // they mean to XPBD; a rigid edge (k_stretch 1, α = 0) takes kStiffest.
 // Vertices of one colour share no constraint, so a colour's updates are
 // independent: they run on the solver's threads and the result is the same
 // on any thread count. Contacts, pressure, the hand and attachments keep
-// their position-based projections after the vertices (pipeline.cpp), and
+// their position-based projections after the vertices (step/stages.cpp), and
 // Chebyshev acceleration (chebyshev.hpp) applies as to PBD.
 
 #include <cstdint>
@@ -54,7 +54,7 @@ struct VbdStiffness {
   float kStretch = 1.0f, kBend = 1.0f;  // the sliders
   float h = 1.0f;                       // the sub-step, s
 };
-// 1/α for XPBD's k with its compliance unit (coefficients.hpp), at most
+// 1/α for XPBD's k with its compliance unit (params.hpp), at most
 // tuning::kVbdStiffest; 0 for k = 0.
 float vbdStiffness(float k, float unit);
 

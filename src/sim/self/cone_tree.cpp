@@ -523,8 +523,8 @@ bool walkConeTree(const ConeTree& tree, const ConeWalk& walk, std::size_t budget
       // With everyLeaf (crossings), a leaf the walk reaches is tested
       // within, narrow or not: crushed in a tangle, a few triangles can pass
       // through each other with their normals within 82° of one direction
-      // (their outline, seen along it, crosses itself; the 64² fold at
-      // 1 × 4 had two such in 30 searches), and testing one costs little.
+      // (their outline, seen along it, crosses itself), and testing one
+      // costs little.
       bool smooth = a.connected && narrow(search.cone[job.x], walk.narrowBelow);
       if (leafA && (walk.everyLeaf || !smooth)) {
         emit(job);

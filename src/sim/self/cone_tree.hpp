@@ -22,8 +22,8 @@
 //
 // The tree is built bottom-up, each level pairing every cluster with a
 // neighbour across an edge, so that every node of a connected piece is
-// connected (median splits cut quads in two, and left a fifth of the 128²
-// cloth's leaves in parts that touch only at corners).
+// connected (median splits cut quads in two, and leave many leaves in parts
+// that touch only at corners).
 
 #include <cstdint>
 #include <vector>

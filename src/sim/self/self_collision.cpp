@@ -38,9 +38,9 @@ void buildAdjacency(const Cloth& cloth, std::vector<std::uint32_t>& start,
 constexpr std::uint32_t kListedValence = 32;
 
 // Each triangle's corners and the vertices joined to a corner by an edge,
-// each once (CSR): the vertices its lookup skips. On a 128² cloth, 14 on
-// average, where the corners' lists together hold 21. `hub[t]` is set when
-// a corner of t has more than kListedValence edges.
+// each once (CSR): the vertices its lookup skips, without the repeats of its
+// corners' lists. `hub[t]` is set when a corner of t has more than
+// kListedValence edges.
 void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t>& adjStart,
                              const std::vector<std::uint32_t>& adj,
                              std::vector<std::uint32_t>& start,
@@ -123,18 +123,17 @@ void buildPairNeighbours(const Cloth& cloth, const std::vector<std::uint32_t>& n
 
 // Hash cells of two mean edges: a triangle's query (its swept box grown by
 // the reach and by the largest vertex box) then spans a few cells a side,
-// each holding a few vertices (measured: 1, 2, 3 and 4 edges per cell).
+// each holding a few vertices.
 constexpr float kHashCellEdges = 2.0f;
 
-// Triangles per chunk of the parallel lookup (a 128² cloth makes 63
-// chunks), and vertices per chunk of the parallel travel and boxes.
+// Triangles per chunk of the parallel lookup, and vertices per chunk of the
+// parallel travel and boxes.
 constexpr std::size_t kTrianglesPerChunk = 512;
 constexpr std::size_t kVerticesPerChunk = 2048;
 
 // Triangles looked up together: up to this many consecutive ones, each
-// sharing an edge with the one before (the two of a quad). On a piled 128²
-// drape, detection on one thread took 14.0 ms looking up each triangle
-// alone, 12.6 ms in twos, 12.6 ms in fours.
+// sharing an edge with the one before (the two of a quad): their boxes
+// mostly overlap, so one lookup serves both; larger groups gain nothing.
 constexpr int kGroup = 2;
 // The low bits of a vertex's entry in a lookup's `seen` (findPairs).
 constexpr std::uint32_t kSeenBits = 2;
@@ -164,8 +163,7 @@ class TriangleLookup {
     // flat puts the neighbours of its apex edge closer than the thickness,
     // and keeping them apart would fight the stretch and bending
     // constraints. Each triangle's list is made once per mesh, without the
-    // repeats of its corners' lists (on a piled 128² drape, 7.5 → 6.9 ms on
-    // one thread).
+    // repeats of its corners' lists.
     // (Unless the pair's joint list marks them: findPairs.)
     const std::uint32_t* near = self.triNear.data();
     const std::uint32_t mine = stamp | (1u << k);
@@ -248,9 +246,8 @@ class TriangleLookup {
   // A vertex with an edge through the triangle at the start of the step is
   // on both of its sides already: the cloth is tangled there. Keeping it on
   // the side it is on would hold the tangle, and as the sheets slide, the
-  // contacts of the vertices beyond it would spread it (a 128² drape: 533
-  // edge–triangle crossings at frame 39, 177,000 at frame 119); left free,
-  // the stretch and bending constraints pull it back out (831 at frame 119).
+  // contacts of the vertices beyond it would spread it; left free, the
+  // stretch and bending constraints pull it back out.
   bool passesThrough(std::uint32_t q) const {
     const SelfCollision& self = *self_;
     const State& s = *s_;
@@ -350,9 +347,7 @@ float selfThickness(float thickness, float meanEdge) {
 }
 
 float meanRestEdge(const Cloth& cloth) {
-  double sum = 0.0;
-  for (const StretchConstraint& e : cloth.stretch) sum += double(e.rest);
-  return cloth.stretch.empty() ? 0.0f : float(sum / double(cloth.stretch.size()));
+  return cloth.meanRestEdge();
 }
 
 bool prepareSelfContacts(SelfCollision& self, const SelfSearch& in, SelfSearchState& state,
@@ -388,9 +383,9 @@ bool prepareSelfContacts(SelfCollision& self, const SelfSearch& in, SelfSearchSt
   self.thickness = selfThickness(in.thickness, self.cell);
   // A contact's way out of a layer, beyond its own approach: the thickness
   // a sub-step at the scene's sub-steps, shorter in the shorter sub-steps
-  // of a frame that takes more, so that it moves out no faster. Moved out a
-  // whole thickness in each of 8 sub-steps, a 128² drape landing on itself
-  // flung a vertex at 8 m/s.
+  // of a frame that takes more, so that it moves out no faster: a whole
+  // thickness in each of many short sub-steps flings vertices off a cloth
+  // landing on itself.
   const int own = std::max(in.ownSubsteps, 1);
   self.depenetration =
       in.substeps > own ? self.thickness * float(own) / float(in.substeps) : self.thickness;
@@ -423,12 +418,11 @@ bool prepareSelfContacts(SelfCollision& self, const SelfSearch& in, SelfSearchSt
   // the step against the mean motion of their neighbours (the solve's
   // corrections come from such relative motion; a cloth falling or swinging
   // as a whole barely changes shape), each travel counted up to one cell.
-  // Against the cloth's mean motion instead, a swinging 128² cloth had 4–10
-  // times the contacts, and fold and drape at 64² ended with more
-  // edge–triangle crossings. Teschner et al.: the vertices go into the hash
-  // by their swept boxes (grown by their travel; mostly one cell each), and
-  // every triangle looks up the cells of its own swept box grown by the rest
-  // of the pair's reach.
+  // Against the cloth's mean motion instead, a swinging cloth gets many
+  // times the contacts, and folds end with more edge–triangle crossings.
+  // Teschner et al. 2003: the vertices go into the hash by their swept boxes
+  // (grown by their travel; mostly one cell each), and every triangle looks
+  // up the cells of its own swept box grown by the rest of the pair's reach.
   self.travel.resize(n);
   self.boxes.resize(n);
   std::vector<double>& travelSums = self.travelSums;

@@ -11,11 +11,10 @@ void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t cou
     SelfContact& c = contacts[j];
     const glm::vec3 &q = pts.p(c.v[0]), &p1 = pts.p(c.v[1]);
     const glm::vec3 &p2 = pts.p(c.v[2]), &p3 = pts.p(c.v[3]);
-    // Most constraints hold in a given iteration (on a piled-up 128² drape,
-    // one in four acts at all during the step). (q − p1)·N > h |N|, squared,
-    // skips them without a square root or the gradients; the margin, far
-    // above the rounding of either form, keeps it from skipping one that
-    // the full evaluation would project.
+    // Most constraints hold in a given iteration (most never act during the
+    // step). (q − p1)·N > h |N|, squared, skips them without a square root or
+    // the gradients; the margin, far above the rounding of either form, keeps
+    // it from skipping one that the full evaluation would project.
     const glm::vec3 N = glm::cross(p2 - p1, p3 - p1);
     const float dN = glm::dot(q - p1, N);
     if (dN > 0.0f && dN * dN > skipAbove * glm::dot(N, N)) continue;
@@ -27,9 +26,8 @@ void solveSelfContacts(const Points& pts, SelfContact* contacts, std::size_t cou
     // by the solve (layers pressed together, each pushed into the next) is
     // moved out over several iterations instead of flung out in one, as
     // rigid-body solvers bound their speed of depenetration. Flung out,
-    // those moves fed back: on a 104², 112² or 120² drape the contacts
-    // doubled every frame once it piled up, 10,000 to 2 million in about
-    // ten frames.
+    // those moves feed back: the contacts of a piled-up cloth multiply
+    // frame after frame.
     e.C = std::max(e.C, -c.deepest);
     float w[4];
     for (int k = 0; k < 4; ++k) w[k] = pts.invMass(c.v[k]);

@@ -41,13 +41,9 @@ class SpatialHash {
   // go into every cell they overlap, so that a few of them do not grow
   // every query.
   enum class Insert : std::uint8_t { EveryCell, Centre };
-  // A box's width is its largest extent. A piled 128² drape's swept
-  // vertices are 0.2–0.4 mm wide at the median and up to 18 mm at the
-  // widest, in cells of 36 mm: stored by their centres up to two cells
-  // wide, the widest grew every query by up to 9 mm a side. Measured on one sub-step's
-  // detection (one thread, least of 30): the lying drape 6.2 → 5.7 ms, the
-  // folding one 8.5 → 6.9 ms; the falling one and the swinging hang, whose
-  // cone walks leave few triangles, 0.71–0.72 → 0.72–0.74 ms.
+  // A box's width is its largest extent. Swept vertices are mostly far
+  // narrower than a cell, a few far wider than the rest: stored by their
+  // centres up to two cells wide, those few would grow every query.
   static constexpr float kCentreMeanWidths = 4.0f;
   // How cells are found: Auto indexes them directly when the occupied block
   // is at most max(2^16, 16 × boxes) cells, and hashes them otherwise (the
@@ -69,8 +65,8 @@ class SpatialHash {
   // cells sharing a bucket), so the caller drops repeats. Cheaper than
   // query() when the stored boxes are points. Buckets' entries lie side by
   // side in memory; they are tested four at a time (eight with AVX2,
-  // hash_scan.hpp) and written without a branch each (a few in five pass,
-  // so a branch would mispredict often).
+  // hash_scan.hpp) and written without a branch each (whether an entry
+  // passes is hard to predict, so a branch would mispredict often).
   // `scanned`, where given, grows by the entries compared.
   std::size_t collect(const Aabb& box, std::vector<std::uint32_t>& buffer,
                       std::size_t* scanned = nullptr) const;

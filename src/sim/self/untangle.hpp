@@ -16,8 +16,7 @@
 //   e into triangle i (the contour's tangent there), shortens the contour,
 //   so that it closes up and the crossing disappears. (G is the paper's
 //   estimate, not the exact gradient of the contour within the two
-//   triangles: that one, tried as well, left 9 crossings at the end of a 64²
-//   drape where G leaves none.)
+//   triangles, which leaves crossings that G clears.)
 // - Regions (after Baraff, Witkin and Kass 2003, "Untangling cloth"): the
 //   crossing edges, taken out of the mesh, cut off the parts of it that lie
 //   inside a contour. Contacts between vertices and triangles of two such

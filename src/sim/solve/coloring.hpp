@@ -20,9 +20,9 @@ struct ColourRun {
   std::uint32_t serial = UINT32_MAX;
 };
 
-// The threads of the batched solver meet at a barrier after every colour:
-// a 128² hang's hinges take 18 colours and its edges 8, so an iteration
-// waited at some 30 barriers. Where the mesh allows, the constraints are
+// The threads of the batched solver meet at a barrier after every colour,
+// and a cloth's hinges and edges take many colours, so an iteration would
+// wait at as many barriers. Where the mesh allows, the constraints are
 // therefore packed in blocks: the vertex indices fall into kSolveBlocks
 // equal ranges; the constraints whose vertices all lie in one range belong
 // to its block, and those whose vertices lie in two neighbouring ranges to
@@ -36,20 +36,18 @@ struct ColourRun {
 //
 // The units of a round share no vertex (the seams either side of an odd
 // block must not meet: where they would, every seam joins the rest below),
-// so any thread count gives the same result. Thread 0 alone projected the
-// seams before both rounds (a second thread waited there up to 0.8 ms a
-// frame on the lying 128² drape). Every seam still comes before both of its
-// blocks: last, the constraints across blocks had the last word along three
-// seams, and a soft grab dragging a hanging 48² cloth a metre stayed 23 cm
-// behind the hand instead of 7 mm; after one of its blocks, a hand dragging
-// the hanging 48² cloth from its middle stretched an edge by 31–38 % instead
-// of 25–28 %. A grid's rows are ranges of indices, so a 128² cloth has 1.6 %
-// of its edges and 3.2 % of its hinges on seams, and none across more than
-// two neighbouring blocks; those that are (colourStart) go first, on thread
-// 0 alone. Where more than kMaxAcross of them cross blocks (a mesh whose
-// indices do not follow its surface), or where there are fewer than
-// kMinBlocked constraints (too few to share among threads: solver_team.hpp),
-// every colour is shared out as before and `blocks` is empty.
+// so any thread count gives the same result. (Projected by thread 0 alone
+// before both rounds, the seams would keep the other threads waiting.) Every
+// seam still comes before both of its blocks: after them, the constraints
+// across blocks would have the last word along the seams, and a soft grab
+// would lag far behind the hand; after one of its blocks, a dragged cloth
+// would stretch more at the seam. A grid's rows are ranges of indices, so few
+// of its edges and hinges lie on seams, and none across more than two
+// neighbouring blocks; those that are (colourStart) go first, on thread 0
+// alone. Where more than kMaxAcross of them cross blocks (a mesh whose indices
+// do not follow its surface), or where there are fewer than kMinBlocked
+// constraints (too few to share among threads: solverThreads() in world.hpp), every colour
+// is shared out as before and `blocks` is empty.
 constexpr std::size_t kSolveBlocks = 4;
 constexpr double kMaxAcross = 0.125;
 constexpr std::size_t kMinBlocked = 4096;

@@ -9,8 +9,9 @@ namespace drape::sim {
 namespace {
 
 // Vertices per chunk of the damping sums, and the most pieces for which
-// they are split in chunks. A 128² cloth makes 16 chunks: in 4, a thread
-// that came late to a pass left the other a chunk more than its share.
+// they are split in chunks. Small enough for many chunks a cloth: in a few
+// large ones, a thread that comes late to a pass leaves the others a chunk
+// more than their share.
 constexpr std::size_t kDampChunk = 1024;
 constexpr std::size_t kDampMaxPiecesChunked = 64;
 

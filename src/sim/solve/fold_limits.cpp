@@ -11,7 +11,7 @@
 namespace drape::sim {
 namespace {
 
-// Hinges per chunk of the parallel choice (a 128² cloth makes 24).
+// Hinges per chunk of the parallel choice.
 constexpr std::size_t kHingesPerChunk = 2048;
 
 std::size_t chunksOf(const Cloth& cloth) {

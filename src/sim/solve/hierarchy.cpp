@@ -331,8 +331,7 @@ void projectLevel(const Points& pts, const HierarchyLevel& level, float kStretch
     const float m = level.stiffness[j];
     const float rest = level.rest[j] *
                        (m == 1.0f ? uniformSlack : stretchLimitSlack(std::min(1.0f, kStretch * m)));
-    // Most limits hold (on the lying 128² drape, five in six of level 0's):
-    // known without a square root.
+    // Most limits hold: known without a square root.
     const float len2 = glm::dot(d, d);
     if (surelyShorter(len2, rest)) continue;
     const float len = std::sqrt(len2);  // glm::length(d)

@@ -42,7 +42,7 @@ struct HierarchyLevel {
   // Unilateral distance constraints, by index into `vertex`, in a fixed
   // order (sorted by vertex pair): one sweep in this order carries a
   // correction across the level, where colour by colour would take a sweep
-  // per few edges (W1(128): p99 strain 4.5 % against 5.1 %).
+  // per few edges.
   std::vector<std::uint32_t> a, b;
   std::vector<float> rest;
   std::vector<float> stiffness;  // the least material multiplier (cloth.hpp) of its edges

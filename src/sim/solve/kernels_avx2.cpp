@@ -1,10 +1,7 @@
 // The batched kernels instantiated for eight AVX2 lanes. This file alone is
 // compiled with -mavx2; it is only called when the CPU has AVX2. Two
-// batches at a time where a range allows (lanes::Twice): on a fixed state
-// of the hang cloth (k_bend 0.01, tethers on), 10 iterations on one thread
-// took 1.86 -> 1.58 ms at N = 64 and 7.85 -> 6.70 ms at N = 128 (four
-// batches at a time spill registers and were slower again); the results
-// are the same bits.
+// batches at a time where a range allows (lanes::Twice hides the latency of
+// the long kernels; four spill registers); the results are the same bits.
 
 #include "sim/solve/kernels.hpp"
 

@@ -252,7 +252,7 @@ void assembleBend(const Points& pts, const PackedBend& bend, const Coefficients&
     const double s = kNewtonBendPenalty * mSum / free * l * l;
     // A hinge stiffer than the penalty (k_bend 1 is rigid) stays with the
     // sweeps: a step that holds it would turn on its linearisation alone,
-    // and the bags of `bag` stretched to twice their size.
+    // and stretch the cloth far beyond its rest shape.
     if (s * alpha < 1.0) continue;
     const double kappa = s / (1.0 + s * alpha);
     const double lambda = double(lambdaBend[j]);

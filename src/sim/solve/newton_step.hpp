@@ -6,7 +6,7 @@
 // about 10⁴, so within an iteration Gauss-Seidel treats the hinges as rigid
 // and XPBD's compliance hardly enters; a bending load then crosses the cloth
 // one ring of hinges per sweep, and where the iterations stop, not k_bend,
-// decides the shape (a clamped strip droops the same at k_bend 0.2 and 0.5).
+// decides the shape.
 //
 // The step (the sub-step's incremental potential, the stretch and bending
 // constraints C with compliances α̃ and multipliers λ from the sweeps; per
@@ -25,9 +25,9 @@
 // preconditioned by each vertex's 3 × 3 block plus a Galerkin coarse
 // correction P (Pᵀ A P)⁻¹ Pᵀ on a coarse level of the hierarchy
 // (hierarchy.hpp: each vertex as weights over the level's vertices): the
-// coarse level carries what the blocks cannot, across the cloth.
-// With the blocks alone, 80 iterations left a clamped strip 0.89 m low
-// against 0.30 m. Pinned vertices (inverse mass 0) do not move.
+// coarse level carries what the blocks cannot, across the cloth (with the
+// blocks alone, a clamped strip still hangs far too low when the iterations
+// stop). Pinned vertices (inverse mass 0) do not move.
 
 #include <cstdint>
 #include <vector>
@@ -64,9 +64,8 @@ struct NewtonCoarse {
 };
 
 // The finest level with at most this many vertices (else the coarsest
-// there is): its factor costs about (3 n)³ / 3 at worst. On the clamped
-// strip of 41 × 9 vertices a level of 33 converges its droop in 15
-// iterations as one of 105 does in 20, at a fraction of the cost.
+// there is): its factor costs about (3 n)³ / 3 at worst, and a small level
+// converges the step about as fast as a larger one.
 constexpr std::size_t kNewtonCoarseMost = 64;
 
 // The coarse space over the hierarchy of `cloth` with inverse masses `w`.
@@ -112,11 +111,11 @@ constexpr std::uint64_t kNewtonCoarseFrames = 8;
 // The penalty s of the step per kilogram of an edge's vertices: stiffer
 // than their inertia, so a rigid edge keeps its length through the step
 // (the sweeps' multipliers carry the rest), but not so stiff that a few
-// iterations of conjugate gradients cannot solve it (at 10⁴ a clamped strip
-// at 25 sub-steps flapped about its clamp; 10 to 10³ give the same droop).
+// iterations of conjugate gradients cannot solve it (far stiffer, a clamped
+// strip flaps about its clamp; below that, the result hardly depends on it).
 // A hinge's, per kilogram-metre², is far higher: its multiplier from the
 // sweeps is that of a rigid hinge, and a step with κ short of 1/α̃ keeps
-// part of it (at 10⁴ the strip at k_bend 0.5 drooped 0.106 m, not 0.085).
+// part of it, and with it too stiff a shape.
 constexpr double kNewtonPenalty = 1e2, kNewtonBendPenalty = 1e6;
 
 // The longest move of a vertex in one step, in mean rest edges.

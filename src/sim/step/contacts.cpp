@@ -133,8 +133,8 @@ void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t
   // tuning::kUntangleStep self-contact thicknesses in each iteration (untangle.hpp),
   // beyond the travel the margin covers: their contacts reach that much
   // further from a collider with a far side (not a half-space). Without,
-  // one pushed into a thin collider in a sub-step (a stave of the barrel,
-  // 10 cm thick) was put out on its far side.
+  // one pushed into a thin collider in a sub-step would be put out on its
+  // far side.
   const float untangleReach = ctx.crossingVertices.empty()
                                   ? 0.0f
                                   : tuning::kUntangleStep * plan.selfThickness *

@@ -298,6 +298,36 @@ TEST(Determinism, ACopiedWorldStepsLikeItsOriginal) {
   EXPECT_EQ(hashPositions(pile), hashPositions(copy));
 }
 
+TEST(Determinism, AWorldAssignedAnothersValueStepsAsThatWorld) {
+  // A world assigned another's value keeps its own context: what it derived
+  // for its old cloth must not serve the new one. Two cloths built apart,
+  // even of one size, have different topology versions; a pin set anew,
+  // a new pins version.
+  sim::World a = buildScene("hang", {"resolution=24"});
+  const sim::World b = buildScene("hang", {"resolution=24", "k_bend=0.2"});
+  EXPECT_NE(a.cloth.topologyVersion, b.cloth.topologyVersion);
+  run(a, 5);
+  sim::World ref = buildScene("drape", {"resolution=24", "self_collision=1"});
+  sim::World other = ref;
+  a = other;  // a different cloth, pins and colliders
+  ASSERT_NE(a.context.get(), nullptr);
+  run(a, 40);
+  run(ref, 40);
+  EXPECT_EQ(hashPositions(a), hashPositions(ref));
+  // Back to a copy of its own past: the same steps again.
+  sim::World c = buildScene("hang", {"resolution=24"});
+  run(c, 10);
+  const sim::World saved = c;
+  run(c, 10);
+  const std::uint64_t once = hashPositions(c);
+  c = saved;
+  run(c, 10);
+  EXPECT_EQ(hashPositions(c), once);
+  const std::uint64_t pins = c.pinsVersion;
+  sim::pinVertex(c, 5);
+  EXPECT_NE(c.pinsVersion, pins);
+}
+
 TEST(StepStats, SayWhatTheStepDid) {
   // The first frame whose step found self contacts (the layers touch as
   // the cloth folds over the ball; which frame depends on the rounding).
