@@ -4,6 +4,7 @@
 //
 //   drape_bench [--warmup N] [--steps N] [--same-state] [--only NAME] [--set KEY=VALUE]...
 //   drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...
+//   drape_bench --material [--frames N] [--only strip|hang|swing] [--set KEY=VALUE]...
 //   drape_bench --interactive [--set KEY=VALUE]...
 //   drape_bench --record-obj [--frames N] [--rounds N] [--set KEY=VALUE]...
 //   drape_bench --busy [--steps N] [--set KEY=VALUE]...
@@ -71,6 +72,7 @@
 #include "cantilever.hpp"
 #include "crossings.hpp"
 #include "interactive.hpp"
+#include "material.hpp"
 #include "mesh_collider.hpp"
 #include "recording.hpp"
 #include "scene/scenes.hpp"
@@ -217,26 +219,27 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
     sets.push_back(more);
     return sets;
   };
+  auto pbd = [&](int sub, int it, int levels, int tethers, const char* chebyshev = "0",
+                 int sweeps = 1) {
+    return with(cfg(sub, it, levels, tethers, chebyshev, sweeps), "solver=pbd");
+  };
   const std::vector<Row> rows = {
-      {"**defaults**: 2 × 4, 3 stretch sweeps, levels 4, Chebyshev ρ 0.9",
-       cfg(2, 4, 4, 0, "0.9", 3),
+      {"**defaults**: XPBD 8 × 1, 4 stretch sweeps, levels 4",
+       with(cfg(8, 1, 4, 0, "0.9", 4), "solver=xpbd"),
        {1, 2}},
-      {"2 × 5, levels 4, Chebyshev ρ 0.9 (earlier default)", cfg(2, 5, 4, 0, "0.9"), {1, 2}},
-      {"2 × 5, levels 4", cfg(2, 5, 4, 0), {1, 2}},
-      {"2 × 5, 2 stretch sweeps, levels 4, Chebyshev ρ 0.9", cfg(2, 5, 4, 0, "0.9", 2), {1, 2}},
-      {"2 × 6, levels 4, Chebyshev ρ 0.9", cfg(2, 6, 4, 0, "0.9"), {1, 2}},
-      {"1 × 10, levels 4", cfg(1, 10, 4, 0), {1, 2}},
-      {"10 × 1, levels 4", cfg(10, 1, 4, 0), {1, 2}},
-      {"2 × 4, 3 stretch sweeps, levels 4, Chebyshev ρ 0.9, xpbd",
+      {"XPBD 2 × 4, 3 stretch sweeps, levels 4, Chebyshev ρ 0.9",
        with(cfg(2, 4, 4, 0, "0.9", 3), "solver=xpbd"),
        {1, 2}},
-      {"2 × 5, Vertex Block Descent, Chebyshev ρ 0.9",
-       with(cfg(2, 5, 0, 0, "0.9"), "solver=vbd"),
+      {"PBD 2 × 4, 3 stretch sweeps, levels 4, Chebyshev ρ 0.9 (earlier default)",
+       pbd(2, 4, 4, 0, "0.9", 3),
        {1, 2}},
-      {"1 × 10, tethers (earlier default)", cfg(1, 10, 0, 1), {1, 2}},
-      {"1 × 10, plain PBD", cfg(1, 10, 0, 0), {1, 2}},
-      {"10 × 1, small steps alone", cfg(10, 1, 0, 0), {1, 2}},
-      {"1 × 10, reference Gauss-Seidel", with(cfg(1, 10, 0, 0), "kernels=reference"), {1}},
+      {"PBD 2 × 5, levels 4", pbd(2, 5, 4, 0), {1, 2}},
+      {"PBD 1 × 10, levels 4", pbd(1, 10, 4, 0), {1, 2}},
+      {"PBD 10 × 1, levels 4", pbd(10, 1, 4, 0), {1, 2}},
+      {"PBD 1 × 10, tethers", pbd(1, 10, 0, 1), {1, 2}},
+      {"1 × 10, plain PBD", pbd(1, 10, 0, 0), {1, 2}},
+      {"PBD 10 × 1, small steps alone", pbd(10, 1, 0, 0), {1, 2}},
+      {"1 × 10, reference Gauss-Seidel", with(pbd(1, 10, 0, 0), "kernels=reference"), {1}},
   };
   if (!sizes.empty()) {
     std::printf(
@@ -258,11 +261,9 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
         std::fflush(stdout);
       }
   std::vector<bench::CantileverRow> strip;
-  // The batched solver's rows, XPBD forced on all but VBD (XPBD's energies).
+  // The batched solver's budgets, XPBD forced on all (the material's energies).
   for (const Row& row : rows)
-    if (row.threads.size() > 1 &&
-        std::find(row.sets.begin(), row.sets.end(), "solver=xpbd") == row.sets.end())
-      strip.push_back({row.label, row.sets});
+    if (row.threads.size() > 1) strip.push_back({row.label, row.sets});
   bench::printCantileverTable(strip, extra);
   return 0;
 }
@@ -272,7 +273,7 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300, rounds = 5;
   bool table = false, cantilever = false, interactive = false, recording = false, busy = false,
-       sameState = false, meshCollider = false, crossings = false;
+       sameState = false, meshCollider = false, crossings = false, material = false;
   bool framesGiven = false, sizesGiven = false;
   std::vector<int> sizes = {64, 128};
   std::string only, mesh;
@@ -282,6 +283,7 @@ int main(int argc, char** argv) {
       "KEY=VALUE]...\n"
       "       drape_bench --table [--frames N] [--resolutions N,N,...] [--set KEY=VALUE]...\n"
       "       drape_bench --cantilever\n"
+      "       drape_bench --material [--frames N] [--only strip|hang|swing] [--set KEY=VALUE]...\n"
       "       drape_bench --interactive [--set KEY=VALUE]...\n"
       "       drape_bench --record-obj [--frames N] [--rounds N] [--set KEY=VALUE]...\n"
       "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n"
@@ -305,6 +307,8 @@ int main(int argc, char** argv) {
       meshCollider = true;
     } else if (a == "--crossings") {
       crossings = true;
+    } else if (a == "--material") {
+      material = true;
     } else if (a == "--same-state") {
       sameState = true;
     } else if ((a == "--warmup" || a == "--steps" || a == "--frames" || a == "--rounds" ||
@@ -346,6 +350,7 @@ int main(int argc, char** argv) {
   if (table) return printTable(sizes, frames, extra);
   if (cantilever) return printTable({}, frames, extra);
   if (interactive) return bench::printInteractive(extra);
+  if (material) return bench::printMaterial(extra, framesGiven ? frames : 0, only);
   if (recording) return bench::printRecording(extra, frames, rounds);
   if (busy) return bench::printBusy(extra, steps);
   if (meshCollider) return bench::printMeshCollider(extra, frames);

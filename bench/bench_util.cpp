@@ -36,6 +36,8 @@ std::vector<std::string> w1Sets(int n) {
           "k_bend=0.01",
           "solver=pbd",
           "tethers=0",
+          "drag=0",
+          "lift=0",
           "bending=dihedral"};
 }
 

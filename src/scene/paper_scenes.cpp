@@ -35,10 +35,14 @@ sim::TriMesh append(sim::TriMesh a, const sim::TriMesh& b) {
 // k_stretch and k_bend (both 1 here). The bags are cloth, not balloons: no
 // pressure. No tethers or coarse levels either: their stretch limits would
 // hold the soft bags near their rest length and hide the very stretching
-// the scene shows. PBD's stiffness is
+// the scene shows. The figure is the paper's PBD, whose k (§3.3) bending
+// does not change stretching; under XPBD's material a stiff shell carries
+// the load in bending, as a real one does. PBD's stiffness is
 // relative to the step (§3.3): at one step per frame the 1/100 bags would
-// run down to the floor; five sub-steps keep them bag-shaped.
+// run down to the floor; five sub-steps of four iterations keep them bag-shaped.
 void bagDefaults(sim::Params& p) {
+  p.solver = sim::SolverKind::Pbd;
+  p.iterations = 4;
   p.k_stretch = 1.0f;
   p.k_bend = 1.0f;
   p.tethers = 0;

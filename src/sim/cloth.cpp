@@ -1,10 +1,12 @@
 #include "sim/cloth.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <numeric>
 #include <unordered_map>
 
 #include "sim/constraints.hpp"
+#include "sim/material.hpp"
 
 namespace drape::sim {
 namespace {
@@ -50,6 +52,33 @@ float Cloth::meanRestEdge() const {
   return meanEdge_;
 }
 
+double Cloth::bendingRate() const {
+  if (bendingRateTopology_ != topologyVersion || bendingRateCount_ != bend.size()) {
+    bendingRate_ = 0.0;
+    const std::vector<glm::vec3>& x = restPositions;
+    for (const BendConstraint& b : bend) {
+      const double compliance = hingeCompliance(b.restLength, b.restArea);
+      if (!(compliance > 0.0)) continue;
+      // |∇θ| at the wings' tips is 1/altitude; the edge's ends take as much
+      // between them.
+      const glm::dvec3 e = glm::dvec3(x[b.v[3]] - x[b.v[2]]);
+      const double l = glm::length(e);
+      double sum = 0.0;
+      for (int k = 0; k < 2; ++k) {
+        const double altitude =
+            glm::length(glm::cross(glm::dvec3(x[b.v[k]] - x[b.v[2]]), e)) / std::max(l, 1e-30);
+        const double grad2 = 1.0 / std::max(altitude * altitude, 1e-30);
+        sum += grad2 / std::max(double(mass[b.v[k]]), 1e-30);
+        sum += grad2 / std::max(double(mass[b.v[2 + k]]), 1e-30);
+      }
+      bendingRate_ = std::max(bendingRate_, sum / compliance);
+    }
+    bendingRateTopology_ = topologyVersion;
+    bendingRateCount_ = bend.size();
+  }
+  return bendingRate_;
+}
+
 Cloth buildCloth(const PreparedMesh& prepared, float density) {
   Cloth cloth;
   cloth.topologyVersion = nextVersion();
@@ -84,8 +113,14 @@ Cloth buildCloth(const PreparedMesh& prepared, float density) {
 
   cloth.stretch.reserve(edges.size());
   bool allInterior = true;
+  auto triangleArea = [&](std::int64_t o, std::uint32_t a, std::uint32_t b) {
+    if (o < 0) return 0.0f;
+    const glm::vec3& p = x[std::size_t(o)];
+    return 0.5f * glm::length(glm::cross(x[a] - p, x[b] - p));
+  };
   for (const EdgeInfo& e : edges) {
-    cloth.stretch.push_back({e.a, e.b, glm::length(x[e.a] - x[e.b])});
+    const float third = (triangleArea(e.o0, e.a, e.b) + triangleArea(e.o1, e.a, e.b)) / 3.0f;
+    cloth.stretch.push_back({e.a, e.b, glm::length(x[e.a] - x[e.b]), 1.0f, third});
     if (e.o0 < 0 || e.o1 < 0) {
       allInterior = false;
       continue;

@@ -22,6 +22,7 @@ struct StretchConstraint {
   std::uint32_t a, b;
   float rest;              // m
   float stiffness = 1.0f;  // × k_stretch
+  float area = 0.0f;       // m², a third of the rest area of the triangles beside it
 };
 
 // Vertices in the convention of evalDihedral: v[0], v[1] opposite the shared
@@ -74,11 +75,20 @@ struct Cloth {
   // The mean rest length of the edges (m), remembered for the topology it
   // was found for: the plan of every frame reads it.
   float meanRestEdge() const;
+  // How stiff a unit bending stiffness (1 N·m) makes the stiffest hinge
+  // against its vertices' inertia: max over the hinges of k_e Σ w_i |∇_i θ|²
+  // at rest (1/s², per N·m), remembered for the topology. A hinge of
+  // stiffness D is stiff for a sub-step h where D h² times this is large:
+  // sweeps then carry its bending no further than a few hinges.
+  double bendingRate() const;
 
  private:
   mutable std::uint64_t meanEdgeTopology_ = UINT64_MAX;
   mutable std::size_t meanEdgeCount_ = 0;
   mutable float meanEdge_ = 0.0f;
+  mutable std::uint64_t bendingRateTopology_ = UINT64_MAX;
+  mutable std::size_t bendingRateCount_ = 0;
+  mutable double bendingRate_ = 0.0;
 };
 
 // A number no earlier call in this process returned: the versions of

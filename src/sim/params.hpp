@@ -15,7 +15,7 @@
 
 namespace drape::sim {
 
-enum class SolverKind : std::uint8_t { Pbd, Xpbd, MassSpring, Vbd };
+enum class SolverKind : std::uint8_t { Pbd, Xpbd, MassSpring };
 enum class BalloonModel : std::uint8_t { Pressure, Tets };
 enum class BendingModel : std::uint8_t { Dihedral, Isometric };
 enum class KernelKind : std::uint8_t { Batched, Reference };
@@ -23,28 +23,33 @@ enum class KernelKind : std::uint8_t { Batched, Reference };
 struct Params {
   // Time stepping.
   float dt = 1.0f / 60.0f;  // s, one frame of simulation
-  int substeps = 2;         // sub-steps per frame (small steps, Macklin et al. 2019)
+  // Sub-steps per frame, of one iteration each by default: small steps
+  // (Macklin et al. 2019) converge per unit of work and lose the least
+  // energy to the integrator.
+  int substeps = 8;
   // While the cloth is known to pass through itself, frames take up to this
   // many times `substeps` (step.cpp); 1 keeps `substeps` as set.
   int crossing_substeps = 4;
-  int iterations = 4;  // solver iterations per sub-step (n_s)
+  int iterations = 1;  // solver iterations per sub-step (n_s)
   // Gauss-Seidel sweeps of the stretch constraints in each iteration: the
   // stiffest constraints and the cheapest to project.
-  int stretch_sweeps = 3;
-  SolverKind solver = SolverKind::Pbd;
+  int stretch_sweeps = 4;
+  SolverKind solver = SolverKind::Xpbd;
   BendingModel bending = BendingModel::Dihedral;
   // batched: constraints coloured, projected in SIMD lanes and threads;
   // reference: plain Gauss-Seidel in mesh order, one constraint at a time.
   KernelKind kernels = KernelKind::Batched;
   int threads = 0;  // solver threads, 0 = one per core
 
-  // Material. Stiffnesses are PBD's k in [0,1] (Müller et al. 2007); XPBD derives its
-  // compliance from the same values.
+  // Material: stiffnesses in [0, 1], 0 none, 1 rigid. XPBD reads them as a
+  // stretch modulus and a bending stiffness (material.hpp); PBD as its k
+  // (Müller et al. 2007 §3.3).
   float k_stretch = 1.0f;
-  float k_bend = 0.05f;
+  float k_bend = 0.06f;     // cotton: D ≈ 9e-6 N·m
   float k_pressure = 1.0f;  // target volume / rest volume for closed meshes
-  float damping =
-      0.01f;  // per step (Müller et al. 2007, §3.5); mass-spring: springs' damping ratio
+  // Share of each piece's non-rigid motion taken out per second (Müller et
+  // al. 2007 §3.5, applied once a frame); mass-spring: the springs' damping ratio.
+  float damping = 0.1f;
   // Long-range attachments to the pins (0/1); the coarse levels below carry
   // the pins' load better, and tethers pulling only the free vertex fight them.
   int tethers = 0;
@@ -54,9 +59,10 @@ struct Params {
   // Chebyshev semi-iterative acceleration (Wang 2015): the estimated
   // spectral radius ρ of one iteration; 0 = off.
   float chebyshev = 0.9f;
-  // solver=xpbd with dihedral bending: conjugate-gradient iterations of the
-  // Newton step after each sub-step's iterations (newton_step.hpp); 0 = off.
-  int newton_cg = 15;
+  // solver=xpbd with dihedral bending: at most this many conjugate-gradient
+  // iterations of the Newton step that follows the sweeps where bending is
+  // stiff for the sub-step (newton_step.hpp); 0 = off.
+  int newton_cg = 100;
   // Closed meshes: one global overpressure constraint (paper §4.4), or one
   // volume constraint per surface triangle and an interior point.
   BalloonModel balloon_model = BalloonModel::Pressure;
@@ -77,8 +83,7 @@ struct Params {
   float thickness = 0.01f;  // m, distance kept from collider surfaces and between layers
   int self_collision = 0;   // vertex–triangle self collision (paper §4.3), 0/1
   // Air (aerodynamics.hpp): wind velocity, and drag and lift coefficients of
-  // each triangle against the air moving past it. Still air (wind = 0) adds
-  // no aerodynamic force; damping stands for air resistance then.
+  // each triangle against the air moving past it, still air too.
   glm::vec3 wind{0.0f};  // m/s
   float drag = 1.0f;
   float lift = 0.5f;

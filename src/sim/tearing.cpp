@@ -220,10 +220,18 @@ std::uint32_t applySplit(World& world, std::uint32_t vertex, const std::vector<F
     const bool kept = contains(keptNeighbours, u), moved = contains(dupNeighbours, u);
     if (!moved) continue;
     (c.a == vertex ? c.a : c.b) = dup;
-    if (kept)
+    if (kept) {
+      // Torn: each side's edge stands for its own triangle's area.
+      double keptSide = 0.0, dupSide = 0.0;
+      for (const FanTriangle& f : fan)
+        if (f.a == u || f.b == u)
+          (f.duplicate ? dupSide : keptSide) += double(restArea(cloth, vertex, f.a, f.b));
+      c.area = float(dupSide / 3.0);
+      cloth.stretch[j].area = float(keptSide / 3.0);
       cloth.stretch.push_back(c);
-    else
+    } else {
       cloth.stretch[j] = c;
+    }
   }
 
   // Bending: hinges whose two triangles went different ways are gone.

@@ -22,8 +22,18 @@ inline constexpr int kCleanSearchesToCalm = 2;
 // sub-step against their neighbours: a lying cloth does, a folding one not.
 inline constexpr float kCalmTravel = 0.05f;
 
-// --- One self-contact search for a frame's sub-steps (plan.cpp) ---
-// Calm and still at half kCalmTravel: a lying cloth, not a landing one.
+// --- How many sub-steps one self-contact search serves (plan.cpp) ---
+// A search sweeps this much motion (s), its sub-steps' carried on: the
+// motion of a sub-step at the scene's former 2 a frame, which kept folds
+// and drapes uncrossed; a quarter of it while crossings are known.
+inline constexpr double kSelfSearchWindow = 1.0 / 120.0;
+inline constexpr double kSelfSearchWindowWhileCrossed = 1.0 / 480.0;
+// One search of a still analytic shape's contacts (plane, sphere, box,
+// capsule) serves this much motion (s): the sub-step the contacts' margin
+// (the travel and half the thickness) was made for at the former 2 a frame.
+inline constexpr double kColliderSearchWindow = 1.0 / 120.0;
+// The whole frame where the cloth is calm and still at half kCalmTravel: a
+// lying cloth, not a landing one.
 inline constexpr float kSpanTravel = 0.025f;
 
 // --- The crossing sub-steps (plan.cpp) ---
@@ -74,12 +84,17 @@ inline constexpr float kMaxBendMove = 0.25f;
 // Plain iterations before Chebyshev's schedule starts: the first iterates
 // of a sub-step move most and are the least like a linear iteration's.
 inline constexpr int kChebyshevStart = 2;
-// Vertex Block Descent's stiffest constraint (N/m, J/rad²): stiffer, the
-// forces of a length off by float's rounding outweigh a vertex.
-inline constexpr float kVbdStiffest = 1e5f;
 // The explicit springs keep their sub-step within this share of the
 // estimated stability limit.
 inline constexpr double kStableShare = 0.8;
+
+// --- XPBD's Newton step (solve/newton_step.hpp, plan.cpp) ---
+// The step follows the sweeps where bending is stiff for the sub-step: its
+// stiffest hinge's D h² Σ w |∇θ|² above this. Below it the sweeps and the
+// coarse levels reach within ~7 % of the Newton answer; above it they stall.
+inline constexpr double kStiffBending = 10.0;
+// Its conjugate gradients stop once the residual has fallen this far.
+inline constexpr double kNewtonTolerance = 1e-3;
 
 // --- The hand (world.hpp) ---
 // A soft grab pulls the vertices within this many mean edges of the

@@ -150,7 +150,10 @@ std::string likelyPbdCause(const World& world) {
   if (p.chebyshev > 0.9f && p.iterations > tuning::kChebyshevStart)
     return "Likely cause: chebyshev is high and over-relaxes the iterations; lower it to 0.9 or "
            "below.";
-  if (p.iterations < 3)
+  // XPBD converges by sub-steps (Macklin et al. 2019), PBD by iterations.
+  if (p.solver == SolverKind::Xpbd && p.substeps * p.iterations < 4)
+    return "Likely cause: too few sub-steps for this stiffness; raise substeps.";
+  if (p.solver != SolverKind::Xpbd && p.iterations < 3)
     return "Likely cause: too few iterations for this stiffness; raise iterations.";
   if (!world.bodies.empty())
     return "Likely cause: rigid bodies much heavier than the cloth; raise substeps.";

@@ -68,8 +68,8 @@ TEST_F(Cli, StatsHaveTheContractKeys) {
   EXPECT_EQ(j["constraints"]["stretch"], j["edges"]);
   EXPECT_EQ(j["constraints"]["bend"], 2 * 48 * 47 + 47 * 47 - 4 * 47);
   EXPECT_EQ(j["frames"], 20);
-  EXPECT_EQ(j["iterations"], 4);  // the default: 2 sub-steps of 4, of 3 sweeps of the edges
-  EXPECT_EQ(j["stretch_sweeps"], 3);
+  EXPECT_EQ(j["iterations"], 1);  // the default: 8 sub-steps of 1, of 4 sweeps of the edges
+  EXPECT_EQ(j["stretch_sweeps"], 4);
   EXPECT_NEAR(j["dt"].get<double>(), 1.0 / 60.0, 1e-7);
   for (const char* k : {"median", "p95", "max"}) EXPECT_GT(j["step_ms"][k].get<double>(), 0.0);
   EXPECT_LE(j["step_ms"]["median"].get<double>(), j["step_ms"]["max"].get<double>());
@@ -107,7 +107,7 @@ TEST_F(Cli, ExplainStepPrintsThePlan) {
   Outcome r = drape("--scene balloon --explain-step");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("the step of frame 0:"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("solver      pbd"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("solver      xpbd"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("levels      0 (off: a balloon stretches)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("stages      pressure, stretch"), std::string::npos) << r.out;
   r = drape("--scene fold --frames 6 --set solver=mass-spring --explain-step");

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "sim/material.hpp"
 #include "sim/params.hpp"
 #include "sim/solve/coefficients.hpp"
 
@@ -106,14 +107,17 @@ TEST(Params, ComplianceFollowsStiffness) {
   EXPECT_LT(complianceFromStiffness(0.9f, 1.0f), complianceFromStiffness(0.1f, 1.0f));
 }
 
-TEST(Params, TheStiffnessHelpNamesTheComplianceUnitsTheSolverUses) {
-  // The table says once what k means to XPBD; the text must follow the code.
+TEST(Params, TheStiffnessHelpNamesTheMaterialTheSolverTakes) {
+  // The table says once what k means physically; the text must follow the
+  // code: D(0.5) in N·m and Y(0.5) in N/m, and the rigid bending cap.
   auto help = [](const char* name) { return std::string(findParam(name)->help); };
-  char unit[32];
-  std::snprintf(unit, sizeof unit, "%g m/N", double(drape::sim::kStretchComplianceUnit));
-  EXPECT_NE(help("k_stretch").find(unit), std::string::npos) << help("k_stretch");
-  std::snprintf(unit, sizeof unit, "%g rad²/J", double(drape::sim::kBendComplianceUnit));
+  char unit[64];
+  std::snprintf(unit, sizeof unit, "D = %g (k/(1 − k))³ N·m", drape::sim::bendingStiffness(0.5));
   EXPECT_NE(help("k_bend").find(unit), std::string::npos) << help("k_bend");
+  std::snprintf(unit, sizeof unit, "at most %g N·m", drape::sim::bendingStiffness(1.0));
+  EXPECT_NE(help("k_bend").find(unit), std::string::npos) << help("k_bend");
+  EXPECT_NE(help("k_stretch").find("Y = 10⁴ (k/(1 − k))² N/m"), std::string::npos);
+  EXPECT_DOUBLE_EQ(drape::sim::stretchModulus(0.5), 1e4);
 }
 
 TEST(Params, OnlyRebuildMarkedChangesNeedARebuild) {

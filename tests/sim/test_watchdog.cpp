@@ -119,8 +119,12 @@ TEST(Watchdog, AFreeFallIsNoExplosion) {
   sim::World w = hang();
   sim::unpinAll(w);
   w.colliders.clear();
+  w.params.drag = w.params.lift = 0.0f;  // no air: a free fall
   expectCalm(w, 3600);
-  EXPECT_LT(sim::bounds(w).max.y, -15000.0f);
+  // Kilometres down (float positions there no longer resolve what gravity
+  // adds to a sub-step's move, so the fall stops gaining speed: a fixed
+  // bound near 5 km would now be a false alarm).
+  EXPECT_LT(sim::bounds(w).max.y, -5000.0f);
 }
 
 TEST(Watchdog, AMovingPinIsNoExplosion) {
@@ -167,6 +171,7 @@ TEST(Watchdog, NamesOnlyParametersThatAct) {
   sim::World cloth = hang();
   cloth.params.k_pressure = 10.0f;
   cloth.params.dt = 0.1f;
+  cloth.params.substeps = 2;
   const std::string advice = sim::likelyCause(cloth);
   EXPECT_EQ(advice.find("k_pressure"), std::string::npos) << advice;
   EXPECT_NE(advice.find("time step"), std::string::npos) << advice;
@@ -179,6 +184,7 @@ TEST(Watchdog, NamesOnlyParametersThatAct) {
   // An over-relaxing Chebyshev schedule is named where it runs.
   sim::World fast = hang();
   fast.params.chebyshev = 0.97f;
+  fast.params.iterations = 10;
   EXPECT_NE(sim::likelyCause(fast).find("chebyshev"), std::string::npos);
   fast.params.iterations = 2;  // the schedule never starts
   EXPECT_EQ(sim::likelyCause(fast).find("chebyshev"), std::string::npos);

@@ -83,7 +83,8 @@ glm::vec3 frictionCorrection(const glm::vec3& slip, const glm::vec3& n, float li
   return len > 0.0f ? tangential * (limit / len) : glm::vec3(0.0f);
 }
 
-// The contacts of the vertices of chunk `chunk`.
+// The contacts of the vertices of chunk `chunk`: every collider's at the
+// start of a span, else those of the colliders searched every sub-step.
 void vertexContactsOf(ColliderContacts& cc, const ColliderSearch& in, std::size_t chunk) {
   const State& s = in.state;
   const std::size_t n = s.x.size();
@@ -97,16 +98,21 @@ void vertexContactsOf(ColliderContacts& cc, const ColliderSearch& in, std::size_
     // constraints may push into the collider during the solve.
     const float move = glm::length(s.p[i] - s.x[i]);
     const bool crossing = !in.crossingVertices.empty() && in.crossingVertices[i] != 0;
-    const float margin = move + 0.5f * thickness + 1e-4f;
     for (std::uint32_t c = 0; c < in.colliders.size(); ++c) {
+      const bool spanned = !in.spanned.empty() && in.spanned[c] != 0;
+      if (spanned && !in.spanStart) continue;
+      const float carried = spanned ? float(in.span) : 1.0f;
+      const float travel = carried * move;
+      const glm::vec3 to = spanned ? s.x[i] + carried * (s.p[i] - s.x[i]) : s.p[i];
+      const float margin = travel + 0.5f * thickness + 1e-4f;
       const Collider& shape = in.colliders[c];
       const bool sheet = shape.kind == ColliderKind::Mesh && shape.mesh && !shape.mesh->closed;
       const float untangling =
           crossing && shape.kind != ColliderKind::Plane ? in.untangleReach : 0.0f;
       const float reach = (sheet ? margin + cc.fastest : margin) + untangling;
-      if (cc.far[c].far(s.x[i], move, thickness, reach)) continue;
+      if (cc.far[c].far(s.x[i], travel, thickness, reach)) continue;
       Contact contact;
-      if (!generateContact(shape, cc.from[c], cc.to[c], s.x[i], s.p[i], thickness, reach, contact))
+      if (!generateContact(shape, cc.from[c], cc.to[c], s.x[i], to, thickness, reach, contact))
         continue;
       contact.vertex = i;
       contact.collider = c;
@@ -121,7 +127,12 @@ void vertexContactsOf(ColliderContacts& cc, const ColliderSearch& in, std::size_
 std::size_t beginColliderContacts(ColliderContacts& cc, const ColliderSearch& in) {
   const State& s = in.state;
   const std::vector<Collider>& colliders = in.colliders;
-  cc.contacts.clear();
+  cc.spanStart = in.spanStart || in.spanned.empty();
+  cc.anyFresh = in.spanned.empty() || std::any_of(in.spanned.begin(), in.spanned.end(),
+                                                  [](std::uint8_t s) { return !s; });
+  cc.spannedCollider.assign(colliders.size(), 0);
+  if (!in.spanned.empty()) cc.spannedCollider = in.spanned;
+  if (cc.spanStart) cc.contacts.clear();
   cc.features.clear();
   cc.from.resize(colliders.size());
   cc.to.resize(colliders.size());
@@ -144,7 +155,7 @@ std::size_t beginColliderContacts(ColliderContacts& cc, const ColliderSearch& in
       break;
     }
   const std::size_t n = s.x.size();
-  cc.vertexJobs = (n + kVerticesPerChunk - 1) / kVerticesPerChunk;
+  cc.vertexJobs = cc.spanStart || cc.anyFresh ? (n + kVerticesPerChunk - 1) / kVerticesPerChunk : 0;
   cc.vertexChunks.resize(std::max(cc.vertexChunks.size(), cc.vertexJobs));
   // The cloth's edges and triangles in chunks after the vertices', where a
   // collider has edges, corners or a thin part for them to meet: those
@@ -177,12 +188,43 @@ void findColliderContacts(ColliderContacts& cc, const ColliderSearch& in, std::s
 }
 
 void joinColliderContacts(ColliderContacts& cc) {
-  for (std::size_t chunk = 0; chunk < cc.vertexJobs; ++chunk)
-    cc.contacts.insert(cc.contacts.end(), cc.vertexChunks[chunk].begin(),
-                       cc.vertexChunks[chunk].end());
   for (std::size_t chunk = 0; chunk < cc.featureJobs; ++chunk)
     cc.features.insert(cc.features.end(), cc.featureChunks[chunk].begin(),
                        cc.featureChunks[chunk].end());
+  if (cc.spanStart) {
+    for (std::size_t chunk = 0; chunk < cc.vertexJobs; ++chunk)
+      cc.contacts.insert(cc.contacts.end(), cc.vertexChunks[chunk].begin(),
+                         cc.vertexChunks[chunk].end());
+    return;
+  }
+  if (!cc.anyFresh) return;
+  // Within a span: the kept contacts of the spanned colliders (the fresh
+  // ones' colliders are the others) merged with the fresh, in the order a
+  // span's start gives.
+  cc.merged.clear();
+  std::size_t chunk = 0, k = 0;
+  auto next = [&]() -> const Contact* {
+    while (chunk < cc.vertexJobs && k >= cc.vertexChunks[chunk].size()) {
+      ++chunk;
+      k = 0;
+    }
+    return chunk < cc.vertexJobs ? &cc.vertexChunks[chunk][k] : nullptr;
+  };
+  for (const Contact& kept : cc.contacts) {
+    if (!cc.spannedCollider[kept.collider]) continue;
+    for (const Contact* f = next(); f && (f->vertex < kept.vertex || (f->vertex == kept.vertex &&
+                                                                      f->collider < kept.collider));
+         f = next()) {
+      cc.merged.push_back(*f);
+      ++k;
+    }
+    cc.merged.push_back(kept);
+  }
+  for (const Contact* f = next(); f; f = next()) {
+    cc.merged.push_back(*f);
+    ++k;
+  }
+  cc.contacts.swap(cc.merged);
 }
 
 void solveContacts(const Points& pts, const glm::vec3* x, Contact* contacts, std::size_t count,

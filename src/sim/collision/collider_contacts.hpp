@@ -35,10 +35,18 @@ struct ColliderSearch {
   // side, for the untangling's moves.
   const std::vector<std::uint8_t>& crossingVertices;
   float untangleReach;
+  // Per collider, 1 where one search serves `span` sub-steps (a still
+  // analytic shape: its tangent planes hold while the cloth moves a few
+  // millimetres); empty: none. Their contacts are looked for along the
+  // motion carried on over the span, x + span (p − x), where `spanStart`,
+  // and kept (their approach refreshed each sub-step) until the next start.
+  const std::vector<std::uint8_t>& spanned;
+  int span;
+  bool spanStart;
 };
 
 struct ColliderContacts {
-  std::vector<Contact> contacts;  // in vertex order
+  std::vector<Contact> contacts;  // in vertex order, then collider order
   // The colliders' edges and corners against the cloth's edges, then its
   // triangles, in that order.
   std::vector<FeatureContact> features;
@@ -56,6 +64,10 @@ struct ColliderContacts {
   std::uint64_t longestTopology = UINT64_MAX;
   float fastest = 0.0f;
   std::size_t vertexJobs = 0, edgeJobs = 0, featureJobs = 0;
+  bool spanStart = true;                      // this sub-step's search, as ColliderSearch says
+  bool anyFresh = true;                       // some collider is searched every sub-step
+  std::vector<std::uint8_t> spannedCollider;  // in.spanned, one per collider
+  std::vector<Contact> merged;
   // Each solver thread's first contact (the batched solve splits them where
   // the vertex changes).
   std::vector<std::size_t> split;

@@ -19,8 +19,10 @@
 // The forces are integrated explicitly; a light cloth in strong wind would
 // overshoot, so no vertex gains more speed in one step than the air's speed
 // relative to it (the air cannot push cloth faster than itself).
-// Still air (wind = 0) adds nothing: damping stands in for air resistance.
+// Still air (wind = 0) slows a moving cloth all the same; drag and lift 0
+// turn the air off.
 
+#include <cstdint>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -30,6 +32,7 @@ namespace drape::sim {
 struct Cloth;
 struct Params;
 struct State;
+class ThreadTeam;
 
 inline constexpr float kAirDensity = 1.2f;  // kg/m³
 
@@ -39,10 +42,21 @@ glm::vec3 triangleAeroForce(const glm::vec3& a, const glm::vec3& b, const glm::v
                             const glm::vec3& velocity, const glm::vec3& wind, float drag,
                             float lift);
 
+// Each vertex's triangles (CSR, ascending), for the topology `topology`,
+// and each triangle's share of its force: the step's scratch.
+struct AirScratch {
+  std::vector<std::uint32_t> start, triangles;
+  std::vector<glm::vec3> share;
+  std::vector<float> invMass;  // 1 / (ρ × rest area) of each triangle
+  std::uint64_t topology = UINT64_MAX;
+  float density = -1.0f;
+};
+
 // v_i += h w_i F_i for every free vertex, with F_i its share of the forces of
-// its triangles (`force` is scratch, one entry per vertex). Nothing when the
-// wind is zero.
+// its triangles, each bounded so that the explicit step only takes energy
+// from the motion through the air (in still air too), on the team's threads (each vertex sums its
+// triangles in their order: the same on any thread count). Nothing when drag and lift are 0.
 void applyAerodynamics(const Cloth& cloth, const Params& params, State& state, float h,
-                       std::vector<glm::vec3>& force);
+                       ThreadTeam& team, AirScratch& scratch);
 
 }  // namespace drape::sim

@@ -6,6 +6,7 @@
 
 #include "sim/cloth.hpp"
 #include "sim/constraints.hpp"
+#include "sim/material.hpp"
 #include "sim/solve/chebyshev.hpp"
 
 namespace drape::sim {
@@ -42,6 +43,49 @@ const float* materialValues(std::size_t count, Multiplier&& multiplier, float k,
   return out.data();
 }
 
+// XPBD's compliances from the material (material.hpp): each constraint's
+// compliance per unit of the modulus, over the modulus and h². One scale
+// for a cloth of one material; each constraint's own α̃ where its material
+// multiplier differs. The scale is bounded so that no α̃ overflows (an
+// infinitely soft constraint takes a step of ~0).
+void materialCompliance(const Params& params, float h, const PackedStretch& stretch,
+                        const PackedBend& bend, Coefficients& c, std::vector<float>& stretchEach,
+                        std::vector<float>& bendEach) {
+  const double h2 = double(h) * double(h);
+  auto scaleOf = [&](double modulus, float most) {
+    if (std::isinf(modulus)) return 0.0;
+    const double cap = 1e30 / std::max(double(most), 1e-30);
+    return modulus > 0.0 ? std::min(1.0 / (modulus * h2), cap) : cap;
+  };
+  c.stretchOn = params.k_stretch > 0.0f;
+  c.bendOn = c.isometric ? c.bendOn : params.k_bend > 0.0f;
+  if (stretch.uniform) {
+    c.stretchEach = stretch.compliance.data();
+    c.stretchScale = float(scaleOf(stretchModulus(params.k_stretch), stretch.mostCompliance));
+  } else {
+    stretchEach.resize(stretch.size());
+    for (std::size_t j = 0; j < stretch.size(); ++j) {
+      const double k = std::min(1.0, double(params.k_stretch) * double(stretch.stiffness[j]));
+      stretchEach[j] =
+          float(double(stretch.compliance[j]) * scaleOf(stretchModulus(k), stretch.mostCompliance));
+    }
+    c.stretchEach = stretchEach.data();
+  }
+  if (c.isometric) return;
+  if (bend.uniform) {
+    c.bendEach = bend.compliance.data();
+    c.bendScale = float(scaleOf(bendingStiffness(params.k_bend), bend.mostCompliance));
+  } else {
+    bendEach.resize(bend.size());
+    for (std::size_t j = 0; j < bend.size(); ++j) {
+      const double k = std::min(1.0, double(params.k_bend) * double(bend.stiffness[j]));
+      bendEach[j] =
+          float(double(bend.compliance[j]) * scaleOf(bendingStiffness(k), bend.mostCompliance));
+    }
+    c.bendEach = bendEach.data();
+  }
+}
+
 }  // namespace
 
 Coefficients deriveCoefficients(const Params& params, int iterations, int stretchSweeps,
@@ -50,7 +94,6 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
                                 std::vector<float>& stretchEach, std::vector<float>& bendEach) {
   Coefficients c;
   c.xpbd = params.solver == SolverKind::Xpbd;
-  c.vbd = params.solver == SolverKind::Vbd;
   c.isometric = params.bending == BendingModel::Isometric;
   c.iterations = iterations;
   c.stretchSweeps = std::max(stretchSweeps, 1);
@@ -68,10 +111,11 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
   c.bendOn = c.xpbd ? !std::isinf(c.alphaBend) : params.k_bend > 0.0f;
   c.limitSlack = stretchLimitSlack(params.k_stretch);
   c.kLimits = params.k_stretch;
-  if (!stretch.uniform)
+  if (!stretch.uniform && !c.xpbd)
     c.stretchEach = materialValues(
         stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,
         stretchK, c.xpbd, kStretchComplianceUnit, h, stretchEach);
+  if (c.xpbd) materialCompliance(params, h, stretch, bend, c, stretchEach, bendEach);
   if (c.isometric) {
     const bool uniform =
         std::all_of(cloth.isoBend.begin(), cloth.isoBend.end(),
@@ -80,7 +124,7 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
       c.bendEach = materialValues(
           cloth.isoBend.size(), [&](std::size_t j) { return cloth.isoBend[j].stiffness; },
           params.k_bend, bendK, c.xpbd, kBendComplianceUnit, h, bendEach);
-  } else if (!bend.uniform) {
+  } else if (!bend.uniform && !c.xpbd) {
     c.bendEach = materialValues(
         bend.size(), [&](std::size_t j) { return bend.stiffness[j]; }, params.k_bend, bendK, c.xpbd,
         kBendComplianceUnit, h, bendEach);

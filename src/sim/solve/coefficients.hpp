@@ -32,7 +32,6 @@ inline float stretchLimitSlack(float kStretch) {
 
 struct Coefficients {
   bool xpbd = false;
-  bool vbd = false;        // Vertex Block Descent: the vertices' sweeps instead of the constraints'
   bool isometric = false;  // isometric bending (Bergou et al. 2006) instead of dihedral
   int iterations = 1;
   int stretchSweeps = 1;  // sweeps of the stretch constraints per iteration
@@ -45,11 +44,21 @@ struct Coefficients {
   float limitSlack = 1.0f;               // stretchLimitSlack(k_stretch)
   float kLimits = 1.0f;                  // k_stretch, for the coarse levels' own stiffness
   float chebyshev = 0.0f;                // ρ the iterations are accelerated with; 0 = not
-  // Each constraint's k' (PBD) or α̃ (XPBD), indexed like the packed
-  // constraints (isometric bending: like cloth.isoBend); null where every
-  // constraint has the global value.
+  // Each constraint's k' (PBD) or α̃ (XPBD) times the scale, indexed like
+  // the packed constraints (isometric bending: like cloth.isoBend); null
+  // where every constraint has the global value. XPBD's dihedral bending
+  // and stretch always take each constraint's own: its compliance per unit
+  // of the material's modulus (material.hpp), scaled by 1 / (modulus h²).
   const float* stretchEach = nullptr;
   const float* bendEach = nullptr;
+  float stretchScale = 1.0f, bendScale = 1.0f;
+  // α̃ of stretch constraint j and of hinge j (XPBD).
+  double stretchAlphaOf(std::size_t j) const {
+    return stretchEach ? double(stretchEach[j]) * double(stretchScale) : double(alphaStretch);
+  }
+  double bendAlphaOf(std::size_t j) const {
+    return bendEach ? double(bendEach[j]) * double(bendScale) : double(alphaBend);
+  }
   // The values the kernels multiply the move by, and add to the denominator.
   float stretchK() const { return xpbd ? 1.0f : kStretch; }
   float stretchAlpha() const { return xpbd ? alphaStretch : 0.0f; }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim/material.hpp"
+
 namespace drape::sim {
 namespace {
 
@@ -163,6 +165,8 @@ PackedStretch packStretch(const std::vector<StretchConstraint>& c, std::size_t v
     out.b.push_back(c[i].b);
     out.rest.push_back(c[i].rest);
     out.stiffness.push_back(c[i].stiffness);
+    out.compliance.push_back(float(edgeCompliance(c[i].rest, c[i].area)));
+    out.mostCompliance = std::max(out.mostCompliance, out.compliance.back());
     out.uniform = out.uniform && c[i].stiffness == 1.0f;
   }
   return out;
@@ -184,6 +188,8 @@ PackedBend packBend(const std::vector<BendConstraint>& c, std::size_t vertexCoun
     out.restLength.push_back(c[i].restLength);
     out.restArea.push_back(c[i].restArea);
     out.stiffness.push_back(c[i].stiffness);
+    out.compliance.push_back(float(hingeCompliance(c[i].restLength, c[i].restArea)));
+    out.mostCompliance = std::max(out.mostCompliance, out.compliance.back());
     out.uniform = out.uniform && c[i].stiffness == 1.0f;
   }
   return out;

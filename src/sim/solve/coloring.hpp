@@ -74,7 +74,9 @@ inline std::size_t solveBlockOf(std::uint32_t v, std::size_t vertexCount) {
 struct PackedStretch {
   std::vector<std::uint32_t> a, b;
   std::vector<float> rest;
-  std::vector<float> stiffness;             // material multipliers (cloth.hpp)
+  std::vector<float> stiffness;   // material multipliers (cloth.hpp)
+  std::vector<float> compliance;  // per unit of 1/Y (material.hpp, edgeCompliance)
+  float mostCompliance = 0.0f;
   bool uniform = true;                      // every multiplier is 1
   std::vector<std::uint32_t> colourStart;   // colour c is [colourStart[c], colourStart[c + 1])
   std::uint32_t serialColour = UINT32_MAX;  // a last colour whose members may conflict
@@ -86,8 +88,10 @@ struct PackedStretch {
 struct PackedBend {
   std::vector<std::uint32_t> v0, v1, v2, v3;
   std::vector<float> restAngle, restLength, restArea;
-  std::vector<float> stiffness;  // material multipliers (cloth.hpp)
-  bool uniform = true;           // every multiplier is 1
+  std::vector<float> stiffness;   // material multipliers (cloth.hpp)
+  std::vector<float> compliance;  // per unit of 1/D (material.hpp, hingeCompliance)
+  float mostCompliance = 0.0f;
+  bool uniform = true;  // every multiplier is 1
   std::vector<std::uint32_t> colourStart;
   std::uint32_t serialColour = UINT32_MAX;
   bool coloured = true;

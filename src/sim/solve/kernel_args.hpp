@@ -21,6 +21,7 @@ struct StretchArgs {
   // ones, where not null.
   const float* kEach = nullptr;
   const float* alphaEach = nullptr;
+  float alphaScale = 1.0f;  // on alphaEach's values
 };
 
 struct BendArgs {
@@ -36,6 +37,7 @@ struct BendArgs {
   float maxMove;                 // fraction of the hinge's rest length
   const float* kEach = nullptr;  // as in StretchArgs
   const float* alphaEach = nullptr;
+  float alphaScale = 1.0f;
 };
 
 // Tethers (tethers.hpp): vertex[j] kept within rest[j] · slack of its pin

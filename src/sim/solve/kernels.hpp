@@ -54,7 +54,8 @@ inline void stretch(const StretchArgs& s, std::size_t j) {
   const auto valid = len > lanes::splat(t, 1e-12f);
   const L safeLen = lanes::select(valid, len, lanes::splat(t, 1.0f));
   const L C = len - lanes::load(s.rest + j, t);
-  const L alpha = s.alphaEach ? lanes::load(s.alphaEach + j, t) : lanes::splat(t, s.alphaTilde);
+  const L alpha = s.alphaEach ? lanes::load(s.alphaEach + j, t) * lanes::splat(t, s.alphaScale)
+                              : lanes::splat(t, s.alphaTilde);
   const L denom = w0 + w1 + alpha;
   const L lambda = lanes::load(s.lambda + j, t);
   const auto ok = valid & (denom > lanes::splat(t, 1e-20f));
@@ -114,7 +115,8 @@ inline void bend(const BendArgs& s, std::size_t j) {
 
   const L wu0 = w0 * lanes::dot(u0, u0), wu1 = w1 * lanes::dot(u1, u1);
   const L wu2 = w2 * lanes::dot(u2, u2), wu3 = w3 * lanes::dot(u3, u3);
-  const L alpha = s.alphaEach ? lanes::load(s.alphaEach + j, t) : lanes::splat(t, s.alphaTilde);
+  const L alpha = s.alphaEach ? lanes::load(s.alphaEach + j, t) * lanes::splat(t, s.alphaScale)
+                              : lanes::splat(t, s.alphaTilde);
   const L k = s.kEach ? lanes::load(s.kEach + j, t) : lanes::splat(t, s.k);
   const L denom = wu0 + wu1 + wu2 + wu3 + alpha;
   const L lambda = lanes::load(s.lambda + j, t);

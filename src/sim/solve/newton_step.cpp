@@ -204,7 +204,7 @@ void assembleStretch(const Points& pts, const PackedStretch& stretch, const Coef
     if (ma + mb <= 0.0) continue;
     const auto e = evalStretch<double>(at(pts, a), at(pts, b), double(stretch.rest[j]));
     if (!e.valid) continue;
-    const double alpha = double(c.stretchEach ? c.stretchEach[j] : c.alphaStretch);
+    const double alpha = c.stretchAlphaOf(j);
     const double s = kNewtonPenalty * (ma > 0.0 && mb > 0.0 ? 0.5 * (ma + mb) : ma + mb);
     const double kappa = s / (1.0 + s * alpha);
     const double lambda = double(lambdaStretch[j]);
@@ -247,14 +247,12 @@ void assembleBend(const Points& pts, const PackedBend& bend, const Coefficients&
     const auto e = evalDihedral<double>(at(pts, v[0]), at(pts, v[1]), at(pts, v[2]), at(pts, v[3]),
                                         double(bend.restAngle[j]));
     if (!e.valid) continue;
-    const double alpha = double(c.bendEach ? c.bendEach[j] : c.alphaBend);
+    const double alpha = c.bendAlphaOf(j);
     const double l = double(bend.restLength[j]);
-    const double s = kNewtonBendPenalty * mSum / free * l * l;
-    // A hinge stiffer than the penalty (k_bend 1 is rigid) stays with the
-    // sweeps: a step that holds it would turn on its linearisation alone,
-    // and stretch the cloth far beyond its rest shape.
-    if (s * alpha < 1.0) continue;
-    const double kappa = s / (1.0 + s * alpha);
+    // The hinge's own stiffness 1/α: the Newton step of XPBD's energy, which
+    // the conjugate gradients carry across the mesh (a rigid hinge, α = 0,
+    // takes a penalty and its multiplier instead).
+    const double kappa = alpha > 0.0 ? 1.0 / alpha : kNewtonBendPenalty * mSum / free * l * l;
     const double lambda = double(lambdaBend[j]);
     const double f = lambda - kappa * (e.C + alpha * lambda);
     sc.bendC[j] = e.C;
@@ -355,7 +353,8 @@ void applyMatrix(const PackedStretch& stretch, const PackedBend& bend, const New
 
 // Δx (sc.x) by preconditioned conjugate gradients; returns r·z, not finite where it broke down.
 double conjugateGradients(const PackedStretch& stretch, const PackedBend& bend, int iterations,
-                          bool coarse, const NewtonPreconditioner& pre, NewtonScratch& sc) {
+                          double tolerance, bool coarse, const NewtonPreconditioner& pre,
+                          NewtonScratch& sc) {
   const std::size_t n = sc.predicted.size();
   auto dot = [&](const std::vector<glm::dvec3>& a, const std::vector<glm::dvec3>& b) {
     double s = 0.0;
@@ -370,7 +369,8 @@ double conjugateGradients(const PackedStretch& stretch, const PackedBend& bend, 
   precondition(sc.r, sc.z, coarse, pre, sc);
   sc.d = sc.z;
   double rz = dot(sc.r, sc.z);
-  for (int it = 0; it < iterations && rz > 0.0; ++it) {
+  const double stop = rz * tolerance * tolerance;
+  for (int it = 0; it < iterations && rz > stop; ++it) {
     applyMatrix(stretch, bend, sc, sc.d, sc.ad);
     const double dad = dot(sc.d, sc.ad);
     if (!(dad > 0.0)) break;
@@ -412,7 +412,7 @@ void applyStep(const Points& pts, const PackedStretch& stretch, const PackedBend
   for (std::size_t j = 0; j < ns; ++j) {
     if (sc.stretchKappa[j] <= 0.0) continue;
     const std::uint32_t a = stretch.a[j], b = stretch.b[j];
-    const double alpha = double(c.stretchEach ? c.stretchEach[j] : c.alphaStretch);
+    const double alpha = c.stretchAlphaOf(j);
     const double jdx =
         glm::dot(sc.stretchGrad[2 * j], sc.x[a]) + glm::dot(sc.stretchGrad[2 * j + 1], sc.x[b]);
     const double lambda = double(lambdaStretch[j]);
@@ -423,7 +423,7 @@ void applyStep(const Points& pts, const PackedStretch& stretch, const PackedBend
     const std::uint32_t v[4] = {bend.v0[j], bend.v1[j], bend.v2[j], bend.v3[j]};
     double jdx = 0.0;
     for (int k = 0; k < 4; ++k) jdx += glm::dot(sc.bendGrad[4 * j + std::size_t(k)], sc.x[v[k]]);
-    const double alpha = double(c.bendEach ? c.bendEach[j] : c.alphaBend);
+    const double alpha = c.bendAlphaOf(j);
     const double lambda = double(lambdaBend[j]);
     lambdaBend[j] = float(lambda - sc.bendKappa[j] * (sc.bendC[j] + alpha * lambda + jdx));
   }
@@ -435,7 +435,8 @@ void applyStep(const Points& pts, const PackedStretch& stretch, const PackedBend
 
 void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBend& bend,
                 const Coefficients& c, float* lambdaStretch, float* lambdaBend, int iterations,
-                bool refreshCoarse, NewtonScratch& sc, NewtonPreconditioner& pre) {
+                double tolerance, bool refreshCoarse, NewtonScratch& sc,
+                NewtonPreconditioner& pre) {
   const std::size_t n = sc.predicted.size();
   sc.mass.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -459,7 +460,7 @@ void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBen
   const bool hasCoarse = !co.vertex.empty() && co.start.size() == n + 1;
   if (hasCoarse && (refreshCoarse || !pre.ready)) factorCoarse(stretch, bend, sc, pre, n);
   const bool coarse = hasCoarse && pre.ready;
-  const double rz = conjugateGradients(stretch, bend, iterations, coarse, pre, sc);
+  const double rz = conjugateGradients(stretch, bend, iterations, tolerance, coarse, pre, sc);
   if (!std::isfinite(rz)) return;  // leave the sweeps' result as it is
   boundMove(stretch, sc);
 

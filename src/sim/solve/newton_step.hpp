@@ -125,9 +125,12 @@ constexpr double kNewtonMaxMove = 0.25;
 // `predicted` is), with the multipliers of the sweeps (packed order) and the
 // coefficients' α̃; `refreshCoarse` makes the coarse matrix again at the
 // current positions (once a frame: it only preconditions, the step solves
-// with the current gradients). `iterations` of conjugate gradients.
+// with the current gradients). Conjugate gradients until the residual has
+// fallen by `tolerance` (its norm in the preconditioner's metric), at most
+// `iterations`.
 void newtonStep(const Points& pts, const PackedStretch& stretch, const PackedBend& bend,
                 const Coefficients& c, float* lambdaStretch, float* lambdaBend, int iterations,
-                bool refreshCoarse, NewtonScratch& scratch, NewtonPreconditioner& coarse);
+                double tolerance, bool refreshCoarse, NewtonScratch& scratch,
+                NewtonPreconditioner& coarse);
 
 }  // namespace drape::sim

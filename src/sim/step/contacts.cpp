@@ -91,8 +91,9 @@ std::size_t searchCrossings(World& world, StepContext& ctx, const CrossingPlan& 
   return fresh;
 }
 
-void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t0, float h,
-                  bool search, StepTimings& timing) {
+void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t0, float h, int sub,
+                  StepTimings& timing) {
+  const bool search = sub % plan.selfSpan == 0;
   State& s = world.state;
   SolverState& solver = world.solver;
   ThreadTeam& team = solverTeam(world);
@@ -139,8 +140,30 @@ void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t
                                   ? 0.0f
                                   : tuning::kUntangleStep * plan.selfThickness *
                                         float(std::max(world.params.iterations, 1));
-  const ColliderSearch colliders{world.cloth, s, world.colliders,      world.params.thickness,
-                                 t0,          h, ctx.crossingVertices, untangleReach};
+  // The still analytic shapes (not a body's, not a mesh): one search a
+  // span, the motion carried on to its end (never past the frame's).
+  const int span = std::min(plan.colliderSpan, plan.substeps - sub);
+  std::vector<std::uint8_t>& spanned = ctx.spannedColliders;
+  spanned.clear();
+  if (plan.colliderSpan > 1) {
+    spanned.assign(world.colliders.size(), 0);
+    for (std::size_t c = 0; c < world.colliders.size(); ++c)
+      spanned[c] =
+          world.colliders[c].kind != ColliderKind::Mesh && world.colliders[c].motion.isStatic();
+    for (const RigidBody& b : world.bodies)
+      if (b.collider < spanned.size()) spanned[b.collider] = 0;
+  }
+  const ColliderSearch colliders{world.cloth,
+                                 s,
+                                 world.colliders,
+                                 world.params.thickness,
+                                 t0,
+                                 h,
+                                 ctx.crossingVertices,
+                                 untangleReach,
+                                 spanned,
+                                 span,
+                                 sub % plan.colliderSpan == 0};
   const std::size_t besides = hashJobs + foldChunks;
   const std::size_t jobs = beginColliderContacts(ctx.colliders, colliders);
   double hashMs = 0.0;

@@ -18,12 +18,13 @@ namespace drape::sim {
 std::size_t searchCrossings(World& world, StepContext& ctx, const CrossingPlan& plan,
                             StepTimings& timing);
 
-// The sub-step's collider contacts, for the motion x → p from time t0 over
-// h, and its self contacts and fold limits: the self contacts searched
-// again where `search`, for the `span` sub-steps from this one (their
-// motion that of this sub-step carried on to the span's end), else those
-// found before kept. Timed into `timing`.
-void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t0, float h,
-                  bool search, StepTimings& timing);
+// Sub-step `sub`'s collider contacts, for the motion x → p from time t0
+// over h, and its self contacts and fold limits. The self contacts and the
+// still shapes' contacts are searched at the start of their spans
+// (plan.selfSpan, plan.colliderSpan) for the sub-steps of the span (their
+// motion that of this sub-step carried on to the span's end), and kept in
+// between. Timed into `timing`.
+void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t0, float h, int sub,
+                  StepTimings& timing);
 
 }  // namespace drape::sim

@@ -13,9 +13,9 @@
 #include <glm/glm.hpp>
 
 #include "sim/collision/collider_contacts.hpp"
+#include "sim/models/aerodynamics.hpp"
 #include "sim/models/mass_spring.hpp"
 #include "sim/models/tet_volume.hpp"
-#include "sim/models/vertex_block_descent.hpp"
 #include "sim/self/self_collision.hpp"
 #include "sim/self/self_contact.hpp"
 #include "sim/self/untangle.hpp"
@@ -52,7 +52,6 @@ struct StepContext {
   DerivedKey tethersFor;
   Hierarchy hierarchy;
   DerivedKey hierarchyFor;
-  VbdTopology vbd;
   SpringSet springs;  // the explicit springs (their forces are per sub-step)
   TetVolumes tets;
   NewtonScratch newton;  // its coarse space, for newtonFor
@@ -69,16 +68,17 @@ struct StepContext {
   // Buffers written and read within a step.
   std::vector<std::uint8_t> crossingVertices;  // corners of known crossings, per sub-step
   std::vector<glm::vec3> selfAhead;            // a span's predicted positions
+  std::vector<std::uint8_t> spannedColliders;  // 1 per collider searched once a span
   bool selfSearched = false;                   // the span's search found something to look for
   std::vector<glm::vec4> solvePoints;          // p and w, x y z w per vertex (kernel_args.hpp)
   std::vector<float> lambdaStretch, lambdaBend;
   std::vector<float> kStretchEach, kBendEach;  // each constraint's k or α̃ (materials)
-  std::vector<glm::vec4> vbdTarget;            // Vertex Block Descent's inertial targets
   std::vector<float> chebyshevOmega;
   std::vector<glm::vec4> chebyshevOlder, chebyshevLast;
   std::vector<float> chebyshevLambdaOlder, chebyshevLambdaLast;
   std::vector<std::size_t> contactSplit;  // each thread's first collider contact
-  std::vector<glm::vec3> pressureGrad, aeroForce;
+  std::vector<glm::vec3> pressureGrad;
+  AirScratch air;
   DampingScratch damping;
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "sim/material.hpp"
 #include "sim/models/mass_spring.hpp"
 #include "sim/self/self_collision.hpp"
 #include "sim/solve/chebyshev.hpp"
@@ -33,11 +34,17 @@ bool tearing(const World& world) {
 // The sub-steps one self-contact search serves: all of the frame's where
 // the cloth is calm and still (no crossings lately, its vertices barely
 // moving against their neighbours, its mean velocity barely moving it, no
-// hand dragging it) and the frame takes its scene's sub-steps; else 1.
+// hand dragging it) and the frame takes its scene's sub-steps; else those
+// within the search's window (a shorter one while crossings are known).
 int selfSpan(const World& world, const StepPlan& plan) {
-  if (!plan.selfCollision || plan.explicitSprings || plan.crossingFactor != 1 ||
-      world.grab.active || !isCalm(world.solver, plan.selfThickness, tuning::kSpanTravel))
-    return 1;
+  if (!plan.selfCollision || plan.explicitSprings) return 1;
+  const double window =
+      plan.crossingFactor != 1 ? tuning::kSelfSearchWindowWhileCrossed : tuning::kSelfSearchWindow;
+  const int windowSpan =
+      std::clamp(int(std::floor(window / double(plan.h) + 1e-6)), 1, plan.substeps);
+  if (plan.crossingFactor != 1 || world.grab.active ||
+      !isCalm(world.solver, plan.selfThickness, tuning::kSpanTravel))
+    return windowSpan;
   // A falling cloth barely changes shape until it lands, and then within a
   // frame: its mean velocity over a sub-step, against the same share of
   // the thickness.
@@ -45,20 +52,19 @@ int selfSpan(const World& world, const StepPlan& plan) {
   glm::dvec3 sum(0.0);
   for (const glm::vec3& vi : v) sum += glm::dvec3(vi);
   const float meanMove = v.empty() ? 0.0f : float(glm::length(sum / double(v.size()))) * plan.h;
-  return meanMove < tuning::kSpanTravel * plan.selfThickness ? plan.substeps : 1;
+  return meanMove < tuning::kSpanTravel * plan.selfThickness ? plan.substeps : windowSpan;
 }
 
 // The stages on in this plan, in Stage order.
 void chooseStages(const World& world, StepPlan& plan) {
   const Params& p = world.params;
-  const bool vbd = plan.solver == SolverKind::Vbd;
   const bool xpbd = plan.solver == SolverKind::Xpbd;
   const bool isometric = p.bending == BendingModel::Isometric;
-  // Off where infinitely soft: XPBD's α̃ infinite, PBD's bending k 0.
+  // Off where infinitely soft: no stiffness (XPBD), PBD's bending k 0.
+  // (Isometric bending keeps its own compliance scale, params.hpp.)
   const float h2 = plan.h * plan.h;
-  const bool stretchOn =
-      !xpbd || !std::isinf(complianceFromStiffness(p.k_stretch, kStretchComplianceUnit) / h2);
-  const bool bendOn = xpbd
+  const bool stretchOn = !xpbd || p.k_stretch > 0.0f;
+  const bool bendOn = xpbd && isometric
                           ? !std::isinf(complianceFromStiffness(p.k_bend, kBendComplianceUnit) / h2)
                           : p.k_bend > 0.0f;
   const bool colliders = !world.colliders.empty();
@@ -67,11 +73,10 @@ void chooseStages(const World& world, StepPlan& plan) {
   if (!plan.explicitSprings) {
     set(Stage::Pressure, world.cloth.pressureActive);
     set(Stage::Hand, world.grab.soft);
-    set(Stage::CoarseLevels, !vbd && plan.levels > 0);
-    set(Stage::Stretch, !vbd && stretchOn);
-    set(Stage::Bend, !vbd && bendOn && !isometric);
-    set(Stage::IsometricBend, !vbd && bendOn && isometric);
-    set(Stage::VertexBlocks, vbd);
+    set(Stage::CoarseLevels, plan.levels > 0);
+    set(Stage::Stretch, stretchOn);
+    set(Stage::Bend, bendOn && !isometric);
+    set(Stage::IsometricBend, bendOn && isometric);
     set(Stage::Chebyshev, plan.chebyshev > 0.0f);
     set(Stage::Tethers, plan.tethers);
     set(Stage::Attachments, !world.attachments.empty());
@@ -84,16 +89,23 @@ void chooseStages(const World& world, StepPlan& plan) {
   plan.stageCount = 0;
   for (std::size_t k = 0; k < kStageCount; ++k)
     if (on[k]) plan.stages[plan.stageCount++] = Stage(k);
-  plan.newton = xpbd && !isometric && p.newton_cg > 0 && stretchOn;
+  // XPBD's Newton step where bending is stiff for the sub-step: the sweeps
+  // carry a bend a hinge or two an iteration, and a stiff fabric on a fine
+  // mesh needs it carried across the mesh (its work grows with the mesh).
+  plan.bendingStiffness = xpbd && !isometric && bendOn
+                              ? bendingStiffness(p.k_bend) * double(h2) * world.cloth.bendingRate()
+                              : 0.0;
+  plan.newton = xpbd && !isometric && p.newton_cg > 0 && stretchOn &&
+                plan.bendingStiffness > tuning::kStiffBending;
 }
 
 }  // namespace
 
 const char* stageName(Stage stage) {
   static const char* const names[kStageCount] = {
-      "pressure",          "hand",          "coarse levels", "stretch",   "bend",
-      "isometric bend",    "vertex blocks", "chebyshev",     "tethers",   "attachments",
-      "collider features", "fold limits",   "self contacts", "crossings", "collider contacts"};
+      "pressure",       "hand",          "coarse levels", "stretch",          "bend",
+      "isometric bend", "chebyshev",     "tethers",       "attachments",      "collider features",
+      "fold limits",    "self contacts", "crossings",     "collider contacts"};
   return names[std::size_t(stage)];
 }
 
@@ -174,6 +186,14 @@ StepPlan planStep(const World& world, const CrossingPlan& crossings) {
       plan.newton && (factor.frame == UINT64_MAX || world.frame < factor.frame ||
                       world.frame - factor.frame >= kNewtonCoarseFrames);
   plan.selfSpan = selfSpan(world, plan);
+  // The still shapes' contacts once a window, but every sub-step while the
+  // hand drags the cloth or crossings are being undone (both move vertices
+  // further than their sub-step's prediction says).
+  plan.colliderSpan =
+      plan.explicitSprings || plan.crossingFactor != 1 || world.grab.active
+          ? 1
+          : std::clamp(int(std::floor(tuning::kColliderSearchWindow / double(plan.h) + 1e-6)), 1,
+                       plan.substeps);
   return plan;
 }
 
@@ -247,8 +267,12 @@ std::string explainStep(const World& world, const StepPlan& plan) {
         : !world.attachments.empty()  ? " (off: rigid bodies share the corrections)"
                                       : " (off: too few iterations)");
     if (plan.newton)
-      say("newton      %d CG iterations after the sweeps%s", plan.newtonCg,
+      say("newton      up to %d CG iterations after the sweeps: bending stiff for the sub-step "
+          "(%.3g)%s",
+          plan.newtonCg, plan.bendingStiffness,
           plan.refreshNewtonFactor ? ", coarse factor made again" : "");
+    else if (plan.solver == SolverKind::Xpbd && plan.bendingStiffness > 0.0)
+      say("newton      off: the sweeps carry bending this soft (%.3g)", plan.bendingStiffness);
     if (plan.tethers) say("tethers     on");
   }
   if (p.self_collision != 0) {
@@ -261,6 +285,14 @@ std::string explainStep(const World& world, const StepPlan& plan) {
         plan.selfCollision ? "on" : "off: the mesh is too dense", double(plan.selfThickness),
         plan.selfSpan, plan.selfSpan == 1 ? "" : "s (calm and still)");
   }
+  if (!world.colliders.empty())
+    if (plan.colliderSpan > 1)
+      say("colliders   the still shapes' contacts found once for %d sub-steps", plan.colliderSpan);
+    else
+      say("colliders   contacts found every sub-step (%s)",
+          plan.explicitSprings || plan.crossingFactor != 1 || world.grab.active
+              ? "the springs, crossings or the hand move the cloth off its prediction"
+              : "a sub-step is as long as the search window or longer");
   std::string stages;
   for (std::size_t k = 0; k < plan.stageCount; ++k) {
     if (k > 0) stages += ", ";

@@ -4,8 +4,7 @@
 // named state): the solver, the sub-steps and why, the accelerators, the
 // searches, and the stages of each iteration in order (as Box2D v3's
 // b2SolverStage). Every solver is a plan of the same pipeline: PBD and
-// XPBD, Vertex Block Descent (its vertex sweeps in place of the
-// constraints'), the explicit springs (forces in the prediction, the
+// XPBD, the explicit springs (forces in the prediction, the
 // contacts' stages alone in one pass on State::p), and the reference
 // kernels (one thread, each list in mesh order).
 //
@@ -38,7 +37,6 @@ enum class Stage : std::uint8_t {
   Stretch,           // per edge
   Bend,              // dihedral, per inner edge
   IsometricBend,     // isometric (Bergou et al. 2006)
-  VertexBlocks,      // Vertex Block Descent instead of the three above
   Chebyshev,         // the iterate accelerated (chebyshev.hpp), before the limits' word
   Tethers,           // long-range attachments to the pins
   Attachments,       // cloth vertices tied to rigid bodies
@@ -72,11 +70,12 @@ struct StepPlan {
   // known; each of h seconds.
   int substeps = 1, ownSubsteps = 1, stableSubsteps = 0, crossingFactor = 1;
   float h = 0.0f;
-  int iterations = 1;      // passes over the stages per sub-step
-  int stretchSweeps = 1;   // of the stretch constraints per iteration
-  int levels = 0;          // coarse levels (hierarchy.hpp); 0 off
-  float chebyshev = 0.0f;  // ρ of the acceleration; 0 off
-  bool newton = false;     // XPBD's Newton step after the iterations
+  int iterations = 1;             // passes over the stages per sub-step
+  int stretchSweeps = 1;          // of the stretch constraints per iteration
+  int levels = 0;                 // coarse levels (hierarchy.hpp); 0 off
+  float chebyshev = 0.0f;         // ρ of the acceleration; 0 off
+  bool newton = false;            // XPBD's Newton step after the iterations
+  double bendingStiffness = 0.0;  // the stiffest hinge's D h² Σ w |∇θ|² (plan.cpp)
   int newtonCg = 0;
   bool refreshNewtonFactor = false;
   bool tethers = false;
@@ -90,6 +89,8 @@ struct StepPlan {
   bool selfCollision = false;
   float selfThickness = 0.0f;
   int selfSpan = 1;
+  // Sub-steps one search of the still shapes' contacts serves.
+  int colliderSpan = 1;
   CrossingPlan crossings;
   // The stages of each iteration, in order (a stage with no work in a
   // sub-step is skipped).

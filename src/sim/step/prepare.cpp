@@ -47,11 +47,6 @@ void prepare(StepContext& ctx, const World& world, const StepPlan& plan) {
     ctx.hierarchy = buildHierarchy(cloth, world.state.w, plan.levels);
     ctx.hierarchyFor = key;
   }
-  // Vertex Block Descent's colours and each vertex's constraints.
-  if (plan.solver == SolverKind::Vbd &&
-      (ctx.vbd.version != key.topology || ctx.vbd.isometric != key.isometric ||
-       ctx.vbd.edgeStart.size() != cloth.vertexCount() + 1))
-    buildVbdTopology(cloth, key.isometric, ctx.vbd);
   // The constraints packed for the kernels: coloured, or in the cloth's order.
   if (!plan.explicitSprings &&
       (ctx.packedFor.topology != key.topology || ctx.packedStretch.coloured != key.coloured ||

@@ -165,8 +165,6 @@ void Projection::setUpPoints() {
     p_ = reinterpret_cast<float*>(buffer.data());
     points_ = Points::ofBuffer(buffer.data(), origin_);
   }
-  // Vertex Block Descent's inertial targets: the predicted positions.
-  if (c_.vbd) ctx_.vbdTarget.resize(ctx_.solvePoints.size());
   const Tethers& tethers = ctx_.tethers;
   ta_ = {p_, tethers.vertex.data(), tethers.anchor.data(), tethers.rest.data(), c_.limitSlack};
   sa_ = {p_,
@@ -188,6 +186,10 @@ void Projection::setUpPoints() {
          tuning::kMaxBendMove};
   (c_.xpbd ? sa_.alphaEach : sa_.kEach) = c_.stretchEach;
   if (!c_.isometric) (c_.xpbd ? ba_.alphaEach : ba_.kEach) = c_.bendEach;
+  if (c_.xpbd) {
+    sa_.alphaScale = c_.stretchScale;
+    ba_.alphaScale = c_.bendScale;
+  }
 }
 
 // The plan's stages that have work in this sub-step, in order.
@@ -203,8 +205,6 @@ void Projection::chooseStages() {
         return !pb_.v0.empty();
       case Stage::IsometricBend:
         return !cloth_.isoBend.empty();
-      case Stage::VertexBlocks:
-        return !ctx.vbd.byColour.empty();
       case Stage::Tethers:
         return !ctx.tethers.empty();
       case Stage::ColliderFeatures:
@@ -341,19 +341,6 @@ void Projection::runStage(Stage stage, int t, int iteration) {
         solveIsoBend(points_, cloth_.isoBend.data(), cloth_.isoBend.size(), c_,
                      ctx.lambdaBend.data());
       });
-    case Stage::VertexBlocks: {
-      // A colour's vertices share no constraint: any split gives the same
-      // result.
-      const VbdTopology& vt = ctx.vbd;
-      const VbdStiffness k{prm.k_stretch, prm.k_bend, c_.h};
-      for (std::size_t g = 0; g + 1 < vt.colourStart.size(); ++g) {
-        std::size_t b, e;
-        batch::share(vt.colourStart[g], vt.colourStart[g + 1], t, n_, b, e);
-        vbdSweep(cloth_, vt, points_, ctx.vbdTarget.data(), k, std::uint32_t(b), std::uint32_t(e));
-        sync();
-      }
-      return;
-    }
     case Stage::Chebyshev:
       return chebyshev(t, iteration);
     case Stage::Tethers: {
@@ -402,7 +389,8 @@ void Projection::iterate(int t) {
   if (!newton_) return;
   alone(t, [&] {
     newtonStep(points_, ps_, pb_, c_, ctx_.lambdaStretch.data(), ctx_.lambdaBend.data(),
-               plan_.newtonCg, refreshFactor_, ctx_.newton, world_.solver.newton);
+               plan_.newtonCg, tuning::kNewtonTolerance, refreshFactor_, ctx_.newton,
+               world_.solver.newton);
   });
   for (std::size_t k = 0; k < stageCount_; ++k)
     if (stages_[k] >= Stage::ColliderFeatures) runStage(stages_[k], t, plan_.iterations - 1);
@@ -416,9 +404,6 @@ void Projection::job(int t) {
   std::size_t b, e;
   batch::share(0, buffer.size(), t, n_, b, e);
   batch::toSolveBuffer(p3_ + 3 * b, s_.w.data() + b, p_ + 4 * b, e - b, origin_);
-  if (c_.vbd)
-    std::copy(buffer.begin() + std::ptrdiff_t(b), buffer.begin() + std::ptrdiff_t(e),
-              ctx_.vbdTarget.begin() + std::ptrdiff_t(b));
   if (newton_)
     std::copy(buffer.begin() + std::ptrdiff_t(b), buffer.begin() + std::ptrdiff_t(e),
               ctx_.newton.predicted.begin() + std::ptrdiff_t(b));

@@ -1,6 +1,7 @@
 #include "sim/step/step.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "sim/models/aerodynamics.hpp"
 #include "sim/models/mass_spring.hpp"
@@ -51,8 +52,11 @@ StepPlan planFrame(World& world, StepContext& ctx, StepTimings& timing) {
   return planStep(world, crossings);
 }
 
-// Predict (paper §3.1 lines 5-7): external forces, damping, then p = x + h v.
-void predict(World& world, StepContext& ctx, const StepPlan& plan, float h) {
+// Predict (paper §3.1 lines 5-7): gravity, in the frame's first sub-step the
+// air over the frame and damping (`damping` of the non-rigid motion taken
+// out), then p = x + h v.
+void predict(World& world, StepContext& ctx, const StepPlan& plan, float h, bool first,
+             float damping) {
   State& s = world.state;
   const Params& prm = world.params;
   if (plan.explicitSprings) {
@@ -63,8 +67,10 @@ void predict(World& world, StepContext& ctx, const StepPlan& plan, float h) {
   forEachVertex(world, [&](std::size_t i) {
     if (s.w[i] != 0.0f) s.v[i] += fall;
   });
-  applyAerodynamics(world.cloth, prm, s, h, ctx.aeroForce);  // nothing in still air
-  dampVelocities(s, world.cloth, prm.damping, solverTeam(world), ctx.damping);
+  // The air once a frame: its forces change over a tenth of a second (a
+  // cloth's fall reaches the air's speed), not over a sub-step.
+  if (first) applyAerodynamics(world.cloth, prm, s, prm.dt, solverTeam(world), ctx.air);
+  dampVelocities(s, world.cloth, damping, solverTeam(world), ctx.damping);
   forEachVertex(world, [&](std::size_t i) { s.p[i] = s.x[i] + h * s.v[i]; });
   predictBodies(world.bodies, prm.gravity, h);
 }
@@ -100,16 +106,22 @@ void updateVelocities(World& world, const StepPlan& plan, float h) {
 }
 
 // After the velocity update: restitution at the contacts that acted (paper
-// §3.4), the self contacts that acted counted, the clock advanced.
+// §3.4), and each contact made ready for the next sub-step of its span
+// (untouched, its approach the velocity now); the self contacts that acted
+// counted, the clock advanced.
 void finishSubstep(World& world, StepContext& ctx, double t0, float h) {
   State& s = world.state;
   const float invH = 1.0f / h;
-  for (const Contact& c : ctx.colliders.contacts) {
-    if (!c.touched || c.approachSpeed >= 0.0f) continue;
+  for (Contact& c : ctx.colliders.contacts) {
     const glm::vec3 surface = c.surfaceShift * invH;
-    const float vn = glm::dot(s.v[c.vertex] - surface, c.n);
+    float vn = glm::dot(s.v[c.vertex] - surface, c.n);
     const float target = -world.params.restitution * c.approachSpeed;
-    if (vn < target) s.v[c.vertex] += (target - vn) * c.n;
+    if (c.touched && c.approachSpeed < 0.0f && vn < target) {
+      s.v[c.vertex] += (target - vn) * c.n;
+      vn = target;
+    }
+    c.touched = false;
+    c.approachSpeed = vn;
   }
   for (const SelfContact& c : ctx.self.contacts)
     world.stats.selfContactsActive += c.touched ? 1 : 0;
@@ -123,10 +135,17 @@ void substep(World& world, StepContext& ctx, const StepPlan& plan, const Coeffic
       glm::mix(world.grab.from, world.grab.target, float(sub + 1) / float(plan.substeps));
   const double t0 = world.time;
   auto t = Clock::now();
-  predict(world, ctx, plan, h);
+  // Damping once a frame, as the share per second says: the same for any
+  // number of sub-steps (and a pass over the cloth fewer in the others).
+  const float damping =
+      sub == 0 && plan.damping
+          ? float(1.0 - std::pow(1.0 - double(std::min(world.params.damping, 1.0f)),
+                                 double(world.params.dt)))
+          : 0.0f;
+  predict(world, ctx, plan, h, sub == 0, damping);
   moveToTargets(world, plan, t0 + double(h));
   timing.predict += msSince(t);
-  findContacts(world, ctx, plan, t0, h, sub % plan.selfSpan == 0, timing);
+  findContacts(world, ctx, plan, t0, h, sub, timing);
   // Gauss-Seidel projection in a fixed order (paper §3.2).
   t = Clock::now();
   projectConstraints(world, ctx, plan, c);

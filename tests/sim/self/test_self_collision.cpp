@@ -651,7 +651,9 @@ TEST(SelfCollision, FineClothKeepsAThinnerGapAndStaysCalm) {
   EXPECT_NEAR(w.stats.selfThickness, sim::tuning::kSelfThicknessPerEdge * edge, 1e-6f);
   EXPECT_LT(w.stats.selfThickness, w.params.thickness);
   EXPECT_GT(w.stats.selfContactsActive, 0u);  // it did pile up
-  EXPECT_LT(fastest, 6.0f);
+  // Its corners whip past the sphere at up to 6.4 m/s (the solver no
+  // longer takes their swing); running away was 18 m/s and growing.
+  EXPECT_LT(fastest, 8.0f);
   EXPECT_LT(w.stats.selfContacts, 20u * w.vertexCount());
   // Tight folds pass through themselves in places, but the tangles do not
   // spread: 856 edge–triangle crossings at frame 100, where contacts that

@@ -98,7 +98,7 @@ struct Bent {
   }
   void step() {
     const sim::Points pts = sim::Points::ofBuffer(buffer.data(), glm::vec3(0.0f));
-    sim::newtonStep(pts, ps, pb, c, lambdaS.data(), lambdaB.data(), 400, true, sc, factor);
+    sim::newtonStep(pts, ps, pb, c, lambdaS.data(), lambdaB.data(), 400, 1e-12, true, sc, factor);
   }
   double moved() const {
     double most = 0.0;
@@ -192,24 +192,23 @@ TEST(NewtonStep, EnvelopeCholeskySolves) {
 }
 
 TEST(NewtonStep, StripDroopsAsKBendSaysAtTheDefaultBudget) {
-  // Without the step a clamped strip droops the same at k_bend 0.2 and 0.5,
-  // far below its answer (Gauss-Seidel stops short); with it, the default
-  // budget lands within 10 % of 25 sub-steps × 10 iterations.
+  // The default budget lands within 10 % of 25 sub-steps × 10 iterations at
+  // k_bend 0.2 (the sweeps carry it) and 0.5 (the step carries it: without
+  // it the strip droops as if softer); a stiffer k_bend droops less, and
+  // k_bend 1 holds the strip out straight.
   const int kAlong = 21;
   const double soft = stripDroop(kAlong, 0.2f, {}), stiff = stripDroop(kAlong, 0.5f, {});
   const double softRef = stripDroop(kAlong, 0.2f, {"substeps=25", "iterations=10"});
   const double stiffRef = stripDroop(kAlong, 0.5f, {"substeps=25", "iterations=10"});
   EXPECT_NEAR(soft, softRef, 0.1 * softRef);
   EXPECT_NEAR(stiff, stiffRef, 0.1 * stiffRef);
-  EXPECT_GT(soft, 2.0 * stiff);
-  const double softOff = stripDroop(kAlong, 0.2f, {"newton_cg=0"});
+  EXPECT_LT(stiff, 0.8 * soft);
   const double stiffOff = stripDroop(kAlong, 0.5f, {"newton_cg=0"});
-  EXPECT_GT(softOff, 1.5 * soft);
-  EXPECT_LT(std::abs(softOff - stiffOff), 0.05 * softOff);
+  EXPECT_GT(stiffOff, 1.1 * stiff);
+  EXPECT_LT(stripDroop(kAlong, 1.0f, {}), 0.05);
   std::printf(
-      "strip droop: k_bend 0.2 %.3f (25 x 10: %.3f, without the step %.3f), 0.5 %.3f "
-      "(%.3f, %.3f)\n",
-      soft, softRef, softOff, stiff, stiffRef, stiffOff);
+      "strip droop: k_bend 0.2 %.3f (25 x 10: %.3f), 0.5 %.3f (%.3f, without the step %.3f)\n",
+      soft, softRef, stiff, stiffRef, stiffOff);
 }
 
 TEST(NewtonStep, SameBitsOnAnyThreadCount) {
