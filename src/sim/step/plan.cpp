@@ -285,14 +285,13 @@ std::string explainStep(const World& world, const StepPlan& plan) {
         plan.selfCollision ? "on" : "off: the mesh is too dense", double(plan.selfThickness),
         plan.selfSpan, plan.selfSpan == 1 ? "" : "s (calm and still)");
   }
-  if (!world.colliders.empty())
-    if (plan.colliderSpan > 1)
-      say("colliders   the still shapes' contacts found once for %d sub-steps", plan.colliderSpan);
-    else
-      say("colliders   contacts found every sub-step (%s)",
-          plan.explicitSprings || plan.crossingFactor != 1 || world.grab.active
-              ? "the springs, crossings or the hand move the cloth off its prediction"
-              : "a sub-step is as long as the search window or longer");
+  if (!world.colliders.empty() && plan.colliderSpan > 1)
+    say("colliders   the still shapes' contacts found once for %d sub-steps", plan.colliderSpan);
+  else if (!world.colliders.empty())
+    say("colliders   contacts found every sub-step (%s)",
+        plan.explicitSprings || plan.crossingFactor != 1 || world.grab.active
+            ? "the springs, crossings or the hand move the cloth off its prediction"
+            : "a sub-step is as long as the search window or longer");
   std::string stages;
   for (std::size_t k = 0; k < plan.stageCount; ++k) {
     if (k > 0) stages += ", ";
