@@ -43,47 +43,29 @@ const float* materialValues(std::size_t count, Multiplier&& multiplier, float k,
   return out.data();
 }
 
-// XPBD's compliances from the material (material.hpp): each constraint's
-// compliance per unit of the modulus, over the modulus and h². One scale
-// for a cloth of one material; each constraint's own α̃ where its material
-// multiplier differs. The scale is bounded so that no α̃ overflows (an
-// infinitely soft constraint takes a step of ~0).
-void materialCompliance(const Params& params, float h, const PackedStretch& stretch,
-                        const PackedBend& bend, Coefficients& c, std::vector<float>& stretchEach,
-                        std::vector<float>& bendEach) {
-  const double h2 = double(h) * double(h);
-  auto scaleOf = [&](double modulus, float most) {
-    if (std::isinf(modulus)) return 0.0;
-    const double cap = 1e30 / std::max(double(most), 1e-30);
-    return modulus > 0.0 ? std::min(1.0 / (modulus * h2), cap) : cap;
+// One kind of constraint's α̃ under XPBD (material.hpp): each constraint's
+// compliance per unit of the modulus, over modulus(k) h². A cloth of one
+// material keeps the per-unit values and one scale; where multipliers
+// differ, each constraint gets its own α̃ in `own`. The scale is bounded
+// so that no α̃ overflows (an infinitely soft constraint takes a step of ~0).
+template <typename Packed, typename Modulus>
+const float* materialAlpha(const Packed& packed, double k, Modulus&& modulus, double h2,
+                           float& scale, std::vector<float>& own) {
+  auto scaleOf = [&](double kc) {
+    const double m = modulus(kc);
+    if (std::isinf(m)) return 0.0;
+    const double cap = 1e30 / std::max(double(packed.mostCompliance), 1e-30);
+    return m > 0.0 ? std::min(1.0 / (m * h2), cap) : cap;
   };
-  c.stretchOn = params.k_stretch > 0.0f;
-  c.bendOn = c.isometric ? c.bendOn : params.k_bend > 0.0f;
-  if (stretch.uniform) {
-    c.stretchEach = stretch.compliance.data();
-    c.stretchScale = float(scaleOf(stretchModulus(params.k_stretch), stretch.mostCompliance));
-  } else {
-    stretchEach.resize(stretch.size());
-    for (std::size_t j = 0; j < stretch.size(); ++j) {
-      const double k = std::min(1.0, double(params.k_stretch) * double(stretch.stiffness[j]));
-      stretchEach[j] =
-          float(double(stretch.compliance[j]) * scaleOf(stretchModulus(k), stretch.mostCompliance));
-    }
-    c.stretchEach = stretchEach.data();
+  if (packed.uniform) {
+    scale = float(scaleOf(k));
+    return packed.compliance.data();
   }
-  if (c.isometric) return;
-  if (bend.uniform) {
-    c.bendEach = bend.compliance.data();
-    c.bendScale = float(scaleOf(bendingStiffness(params.k_bend), bend.mostCompliance));
-  } else {
-    bendEach.resize(bend.size());
-    for (std::size_t j = 0; j < bend.size(); ++j) {
-      const double k = std::min(1.0, double(params.k_bend) * double(bend.stiffness[j]));
-      bendEach[j] =
-          float(double(bend.compliance[j]) * scaleOf(bendingStiffness(k), bend.mostCompliance));
-    }
-    c.bendEach = bendEach.data();
-  }
+  own.resize(packed.size());
+  for (std::size_t j = 0; j < packed.size(); ++j)
+    own[j] = float(double(packed.compliance[j]) *
+                   scaleOf(std::min(1.0, k * double(packed.stiffness[j]))));
+  return own.data();
 }
 
 }  // namespace
@@ -115,7 +97,16 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
     c.stretchEach = materialValues(
         stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,
         stretchK, c.xpbd, kStretchComplianceUnit, h, stretchEach);
-  if (c.xpbd) materialCompliance(params, h, stretch, bend, c, stretchEach, bendEach);
+  if (c.xpbd) {
+    const double h2 = double(h) * double(h);
+    c.stretchOn = params.k_stretch > 0.0f;
+    c.stretchEach =
+        materialAlpha(stretch, params.k_stretch, stretchModulus, h2, c.stretchScale, stretchEach);
+    if (!c.isometric) {
+      c.bendOn = params.k_bend > 0.0f;
+      c.bendEach = materialAlpha(bend, params.k_bend, bendingStiffness, h2, c.bendScale, bendEach);
+    }
+  }
   if (c.isometric) {
     const bool uniform =
         std::all_of(cloth.isoBend.begin(), cloth.isoBend.end(),
