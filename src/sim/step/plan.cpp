@@ -31,6 +31,18 @@ bool tearing(const World& world) {
   return world.params.tear > 0.0f || (world.grab.active && world.grab.tear > 0.0f);
 }
 
+// The sub-steps of h within a search's window of `seconds` (at least 1).
+int windowSpan(double seconds, const StepPlan& plan) {
+  return std::clamp(int(std::floor(seconds / double(plan.h) + 1e-6)), 1, plan.substeps);
+}
+
+// Where the cloth moves off its sub-step's prediction (the springs' own
+// integration, the untangling's moves, the hand): a search serves one
+// sub-step only.
+bool offPrediction(const World& world, const StepPlan& plan) {
+  return plan.explicitSprings || plan.crossingFactor != 1 || world.grab.active;
+}
+
 // The sub-steps one self-contact search serves: all of the frame's where
 // the cloth is calm and still (no crossings lately, its vertices barely
 // moving against their neighbours, its mean velocity barely moving it, no
@@ -38,13 +50,12 @@ bool tearing(const World& world) {
 // within the search's window (a shorter one while crossings are known).
 int selfSpan(const World& world, const StepPlan& plan) {
   if (!plan.selfCollision || plan.explicitSprings) return 1;
-  const double window =
-      plan.crossingFactor != 1 ? tuning::kSelfSearchWindowWhileCrossed : tuning::kSelfSearchWindow;
-  const int windowSpan =
-      std::clamp(int(std::floor(window / double(plan.h) + 1e-6)), 1, plan.substeps);
+  const int window = windowSpan(
+      plan.crossingFactor != 1 ? tuning::kSelfSearchWindowWhileCrossed : tuning::kSelfSearchWindow,
+      plan);
   if (plan.crossingFactor != 1 || world.grab.active ||
       !isCalm(world.solver, plan.selfThickness, tuning::kSpanTravel))
-    return windowSpan;
+    return window;
   // A falling cloth barely changes shape until it lands, and then within a
   // frame: its mean velocity over a sub-step, against the same share of
   // the thickness.
@@ -52,7 +63,7 @@ int selfSpan(const World& world, const StepPlan& plan) {
   glm::dvec3 sum(0.0);
   for (const glm::vec3& vi : v) sum += glm::dvec3(vi);
   const float meanMove = v.empty() ? 0.0f : float(glm::length(sum / double(v.size()))) * plan.h;
-  return meanMove < tuning::kSpanTravel * plan.selfThickness ? plan.substeps : windowSpan;
+  return meanMove < tuning::kSpanTravel * plan.selfThickness ? plan.substeps : window;
 }
 
 // The stages on in this plan, in Stage order.
@@ -190,10 +201,7 @@ StepPlan planStep(const World& world, const CrossingPlan& crossings) {
   // hand drags the cloth or crossings are being undone (both move vertices
   // further than their sub-step's prediction says).
   plan.colliderSpan =
-      plan.explicitSprings || plan.crossingFactor != 1 || world.grab.active
-          ? 1
-          : std::clamp(int(std::floor(tuning::kColliderSearchWindow / double(plan.h) + 1e-6)), 1,
-                       plan.substeps);
+      offPrediction(world, plan) ? 1 : windowSpan(tuning::kColliderSearchWindow, plan);
   return plan;
 }
 
@@ -289,7 +297,7 @@ std::string explainStep(const World& world, const StepPlan& plan) {
     say("colliders   the still shapes' contacts found once for %d sub-steps", plan.colliderSpan);
   else if (!world.colliders.empty())
     say("colliders   contacts found every sub-step (%s)",
-        plan.explicitSprings || plan.crossingFactor != 1 || world.grab.active
+        offPrediction(world, plan)
             ? "the springs, crossings or the hand move the cloth off its prediction"
             : "a sub-step is as long as the search window or longer");
   std::string stages;
