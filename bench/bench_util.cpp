@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "scene/shapes.hpp"
+#include "sim/sim.hpp"
+
 namespace drape::bench {
 
 std::unique_ptr<scene::Scene> buildScene(const char* sceneName,
@@ -24,6 +27,33 @@ std::unique_ptr<scene::Scene> buildScene(const char* sceneName,
   }
   if (!collisions) built->world.colliders.clear();
   return std::make_unique<scene::Scene>(std::move(*built));
+}
+
+sim::World clampedStrip(int along, int across, float kBend, const std::vector<std::string>& sets) {
+  sim::Params params;
+  for (const std::string& s : sets)
+    if (auto r = sim::setParamAssignment(params, s); !r) {
+      std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
+      std::exit(2);
+    }
+  params.k_bend = kBend;
+  auto world = scene::worldFromMesh(
+      scene::makeSheet(along, across, {0.0f, 1.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.2f}),
+      params);
+  if (!world) {
+    std::fprintf(stderr, "drape_bench: error: %s\n", world.error().c_str());
+    std::exit(2);
+  }
+  sim::World& w = world.value();
+  for (int j = 0; j < across; ++j)
+    for (int i = 0; i < 2; ++i) sim::pinVertex(w, std::uint32_t(j * along + i));
+  return std::move(w);
+}
+
+float stripTip(const sim::World& w, int along, int across) {
+  float tip = 0.0f;
+  for (int j = 0; j < across; ++j) tip += w.state.x[std::size_t(j * along + along - 1)].y;
+  return tip / float(across);
 }
 
 std::vector<std::string> w1Sets(int n) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scene/scenes.hpp"
+#include "sim/world.hpp"
 
 namespace drape::bench {
 
@@ -17,6 +18,14 @@ namespace drape::bench {
 // error (code 2) on a bad setting.
 std::unique_ptr<scene::Scene> buildScene(const char* sceneName,
                                          const std::vector<std::string>& sets, bool collisions);
+
+// The clamped strip of the cantilever and material modes: 1 m × 0.2 m of
+// `along` × `across` vertices, horizontal at y = 1 m, its first two columns
+// pinned, with `KEY=VALUE` settings and `kBend`. Exits with a one-line
+// error (code 2) on a bad setting.
+sim::World clampedStrip(int along, int across, float kBend, const std::vector<std::string>& sets);
+// The mean height (m) of the strip's free end.
+float stripTip(const sim::World& w, int along, int across);
 
 // W1(N)'s settings: the hang scene at resolution N, dt = 1/60 s, 1 sub-step
 // of 10 iterations, one stretch sweep, k_stretch 1, k_bend 0.01, PBD with

@@ -21,32 +21,14 @@ struct Droop {
 };
 
 Droop runStrip(float kBend, const std::vector<std::string>& sets) {
-  sim::Params params;
-  for (const std::string& s : sets)
-    if (auto r = sim::setParamAssignment(params, s); !r) {
-      std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
-      std::exit(2);
-    }
-  params.k_bend = kBend;
-  auto world = scene::worldFromMesh(
-      scene::makeSheet(kAlong, kAcross, {0.0f, 1.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.2f}),
-      params);
-  if (!world) {
-    std::fprintf(stderr, "drape_bench: error: %s\n", world.error().c_str());
-    std::exit(2);
-  }
-  sim::World& w = world.value();
-  for (std::uint32_t j = 0; j < kAcross; ++j)
-    for (std::uint32_t i = 0; i < 2; ++i) sim::pinVertex(w, j * kAlong + i);
+  sim::World w = clampedStrip(kAlong, kAcross, kBend, sets);
   std::vector<double> ms;
   double droop = 0.0;
   for (int f = 0; f < kFrames; ++f) {
     sim::step(w);
     ms.push_back(w.stats.timings.total);
     if (f < kFrames - kSettled) continue;
-    float tip = 0.0f;
-    for (std::uint32_t j = 0; j < kAcross; ++j) tip += w.state.x[j * kAlong + kAlong - 1].y;
-    droop += 1.0 - double(tip) / kAcross;
+    droop += 1.0 - double(stripTip(w, kAlong, kAcross));
   }
   return {float(droop / kSettled), percentile(ms, 0.5)};
 }

@@ -14,16 +14,6 @@
 namespace drape::bench {
 namespace {
 
-sim::Params paramsWith(const std::vector<std::string>& sets) {
-  sim::Params params;
-  for (const std::string& s : sets)
-    if (auto r = sim::setParamAssignment(params, s); !r) {
-      std::fprintf(stderr, "drape_bench: error: %s\n", r.error().c_str());
-      std::exit(2);
-    }
-  return params;
-}
-
 struct StripRun {
   float droop = 0.0f;  // m below the clamp, mean over the last second
   float rise = 0.0f;   // m, the most the free end rose above the clamp
@@ -34,27 +24,14 @@ struct StripRun {
 // clamped by its first two columns, for `frames` frames.
 StripRun runStrip(int along, int across, float kBend, std::vector<std::string> sets, int frames) {
   sets.insert(sets.begin(), "damping=0.1");
-  sim::Params params = paramsWith(sets);
-  params.k_bend = kBend;
-  auto world = scene::worldFromMesh(
-      scene::makeSheet(along, across, {0.0f, 1.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.2f}),
-      params);
-  if (!world) {
-    std::fprintf(stderr, "drape_bench: error: %s\n", world.error().c_str());
-    std::exit(2);
-  }
-  sim::World& w = world.value();
-  for (int j = 0; j < across; ++j)
-    for (int i = 0; i < 2; ++i) sim::pinVertex(w, std::uint32_t(j * along + i));
+  sim::World w = clampedStrip(along, across, kBend, sets);
   StripRun out;
   std::vector<double> ms;
   const int last = std::min(frames, 60);
   for (int f = 0; f < frames; ++f) {
     sim::step(w);
     ms.push_back(w.stats.timings.total);
-    float tip = 0.0f;
-    for (int j = 0; j < across; ++j) tip += w.state.x[std::size_t(j * along + along - 1)].y;
-    tip /= float(across);
+    const float tip = stripTip(w, along, across);
     out.rise = std::max(out.rise, tip - 1.0f);
     if (f >= frames - last) out.droop += (1.0f - tip) / float(last);
   }
@@ -81,11 +58,7 @@ struct Swing {
 };
 
 Swing runSwing(const std::vector<std::string>& sets, int seconds) {
-  const scene::SceneInfo* info = scene::findScene("hang");
-  sim::Params params = scene::sceneParams(*info);
-  for (const std::string& s : sets)
-    if (auto r = sim::setParamAssignment(params, s); !r) std::exit(2);
-  auto built = info->build(params);
+  auto built = buildScene("hang", sets, true);
   sim::World& w = built->world;
   const glm::vec3 edge = w.state.x[w.pins.front().vertex];
   Swing out;
@@ -113,10 +86,7 @@ Swing runSwing(const std::vector<std::string>& sets, int seconds) {
   return out;
 }
 
-}  // namespace
-
-int printMaterial(const std::vector<std::string>& extra, int frames, const std::string& part) {
-  if (frames <= 0) frames = 900;
+void printStrip(const std::vector<std::string>& extra, int frames) {
   const int meshes[4][2] = {{11, 3}, {21, 5}, {41, 9}, {81, 17}};
   const float kBends[3] = {0.2f, 0.5f, 1.0f};
   std::printf(
@@ -129,7 +99,6 @@ int printMaterial(const std::vector<std::string>& extra, int frames, const std::
       "rise | ms |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   for (const auto& m : meshes) {
-    if (!part.empty() && part != "strip") break;
     std::printf("| %d × %d |", m[0], m[1]);
     for (const float k : kBends) {
       const StripRun r = runStrip(m[0], m[1], k, extra, frames);
@@ -138,20 +107,18 @@ int printMaterial(const std::vector<std::string>& extra, int frames, const std::
     }
     std::printf("\n");
   }
+}
+
+void printHang(const std::vector<std::string>& extra) {
   std::printf(
-      "\nHang: the middle of the pinned edge's sag below the pins over the tenth second (m), the "
-      "strain at "
-      "the end, and ms per frame.\n\n| resolution | sag | mean strain %% | p99 %% | ms |\n"
+      "Hang: the middle of the pinned edge's sag below the pins over the tenth second (m), the "
+      "strain at the end, and ms per frame.\n\n| resolution | sag | mean strain %% | p99 %% | ms "
+      "|\n"
       "|---|---|---|---|---|\n");
   for (const int n : {32, 64, 128}) {
-    if (!part.empty() && part != "hang") break;
-    const scene::SceneInfo* info = scene::findScene("hang");
-    sim::Params params = scene::sceneParams(*info);
     std::vector<std::string> sets = extra;
     sets.push_back("resolution=" + std::to_string(n));
-    for (const std::string& s : sets)
-      if (auto r = sim::setParamAssignment(params, s); !r) std::exit(2);
-    auto built = info->build(params);
+    auto built = buildScene("hang", sets, true);
     sim::World& w = built->world;
     // The pinned edge: the vertices between the two pins (the row of the
     // first pin); its middle's sag, mean over the tenth second.
@@ -169,15 +136,17 @@ int printMaterial(const std::vector<std::string>& extra, int frames, const std::
                 100.0 * double(s.p99), percentile(ms, 0.5));
     std::fflush(stdout);
   }
+}
+
+void printSwing(const std::vector<std::string>& extra) {
   std::printf(
-      "\nSwing: the 32² hang's amplitude about its pinned edge (degrees, the most over the two "
+      "Swing: the 32² hang's amplitude about its pinned edge (degrees, the most over the two "
       "seconds before), first swing and at 10 and 20 s.\n\n| settings | first | 10 s | 20 s | "
       "kept at 10 s |\n|---|---|---|---|---|\n");
   const std::vector<std::pair<const char*, std::vector<std::string>>> swings = {
       {"defaults", {"resolution=32"}},
       {"damping 0, no air", {"resolution=32", "damping=0", "drag=0", "lift=0"}}};
   for (const auto& [label, sets0] : swings) {
-    if (!part.empty() && part != "swing") break;
     std::vector<std::string> sets = sets0;
     sets.insert(sets.end(), extra.begin(), extra.end());
     const Swing s = runSwing(sets, 20);
@@ -185,6 +154,22 @@ int printMaterial(const std::vector<std::string>& extra, int frames, const std::
                 100.0 * s.at[9] / s.first);
     std::fflush(stdout);
   }
+}
+
+}  // namespace
+
+int printMaterial(const std::vector<std::string>& extra, int frames, const std::string& part) {
+  const bool all = part.empty();
+  if (!all && part != "strip" && part != "hang" && part != "swing") {
+    std::fprintf(stderr, "drape_bench: error: --only takes strip, hang or swing, not '%s'\n",
+                 part.c_str());
+    return 2;
+  }
+  if (all || part == "strip") printStrip(extra, frames > 0 ? frames : 900);
+  if (all) std::printf("\n");
+  if (all || part == "hang") printHang(extra);
+  if (all) std::printf("\n");
+  if (all || part == "swing") printSwing(extra);
   return 0;
 }
 
