@@ -69,6 +69,10 @@ struct ConeTree {
   std::vector<Side> outline;
   // False where some edge borders no triangle: the tree cannot place it.
   bool usable = false;
+
+  // Nodes a and b share an edge: a leaf of the smaller one is beside a leaf
+  // of the other.
+  bool joined(const Node& a, const Node& b) const;
 };
 
 // What a walk rules out. A connected node whose cone is narrower than
