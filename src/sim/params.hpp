@@ -150,8 +150,8 @@ bool parseNumber(const std::string& text, double& out);
 // XPBD compliance from a PBD stiffness k ∈ [0,1]: α = (1/k − 1)·unit
 // (k = 1: rigid, α = 0; k → 0: α → ∞). `unit` carries the constraint's units.
 float complianceFromStiffness(float k, float unit);
-inline constexpr float kStretchComplianceUnit = 1e-3f;  // m/N
-inline constexpr float kBendComplianceUnit = 0.5f;      // rad²/J (dihedral; isometric alike)
+inline constexpr float kBendComplianceUnit =
+    0.5f;  // XPBD's isometric bending (dihedral: material.hpp)
 
 // The name of an Enum parameter's value in `params` ("solver" → "xpbd").
 const char* choiceName(const Params& params, const char* name);

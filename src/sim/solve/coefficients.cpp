@@ -87,25 +87,23 @@ Coefficients deriveCoefficients(const Params& params, int iterations, int stretc
   auto bendK = [&](float k) { return acceleratedBendStiffness(k, iterations, chebyshev); };
   c.kStretch = stretchK(params.k_stretch);
   c.kBend = bendK(params.k_bend);
-  c.alphaStretch = complianceFromStiffness(params.k_stretch, kStretchComplianceUnit) / (h * h);
+  // XPBD's isometric bending keeps a compliance scale of its own
+  // (params.hpp); its dihedral bending and stretch take the material's.
   c.alphaBend = complianceFromStiffness(params.k_bend, kBendComplianceUnit) / (h * h);
-  c.stretchOn = c.xpbd ? !std::isinf(c.alphaStretch) : true;
-  c.bendOn = c.xpbd ? !std::isinf(c.alphaBend) : params.k_bend > 0.0f;
+  c.stretchOn = !c.xpbd || params.k_stretch > 0.0f;
+  c.bendOn = c.xpbd && c.isometric ? !std::isinf(c.alphaBend) : params.k_bend > 0.0f;
   c.limitSlack = stretchLimitSlack(params.k_stretch);
   c.kLimits = params.k_stretch;
-  if (!stretch.uniform && !c.xpbd)
-    c.stretchEach = materialValues(
-        stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,
-        stretchK, c.xpbd, kStretchComplianceUnit, h, stretchEach);
   if (c.xpbd) {
     const double h2 = double(h) * double(h);
-    c.stretchOn = params.k_stretch > 0.0f;
     c.stretchEach =
         materialAlpha(stretch, params.k_stretch, stretchModulus, h2, c.stretchScale, stretchEach);
-    if (!c.isometric) {
-      c.bendOn = params.k_bend > 0.0f;
+    if (!c.isometric)
       c.bendEach = materialAlpha(bend, params.k_bend, bendingStiffness, h2, c.bendScale, bendEach);
-    }
+  } else if (!stretch.uniform) {
+    c.stretchEach = materialValues(
+        stretch.size(), [&](std::size_t j) { return stretch.stiffness[j]; }, params.k_stretch,
+        stretchK, false, 0.0f, h, stretchEach);
   }
   if (c.isometric) {
     const bool uniform =

@@ -7,9 +7,10 @@
 // The sliders k_stretch and k_bend are stiffnesses in [0, 1].
 //   PBD (Müller et al. 2007 §3.3): the per-iteration k' = 1 − (1 − k)^(1/n),
 //     so that n iterations leave an error of (1 − k).
-//   XPBD (Macklin et al. 2016): a compliance α = (1/k − 1) · unit, with
-//     unit = kStretchComplianceUnit (m/N) for stretch and kBendComplianceUnit
-//     (rad²/J) for bending; k = 1 is rigid (α = 0), k → 0 infinitely soft.
+//   XPBD (Macklin et al. 2016): each edge's and hinge's compliance from the
+//     material the sliders name (material.hpp), over h²; isometric bending
+//     α = (1/k − 1) · kBendComplianceUnit. k = 1 is rigid (α = 0), k → 0
+//     infinitely soft.
 //   The stretch limits allow rest · (2 − k_stretch): a rigid cloth none, a
 //     soft one up to twice its rest length.
 
