@@ -122,17 +122,24 @@ void vertexContactsOf(ColliderContacts& cc, const ColliderSearch& in, std::size_
   }
 }
 
+// Every collider is searched in this sub-step.
+bool searchesAll(const ColliderSearch& in) {
+  return in.spanStart || in.spanned.empty();
+}
+
+// Some collider is searched in every sub-step.
+bool searchesAny(const ColliderSearch& in) {
+  return in.spanned.empty() ||
+         std::any_of(in.spanned.begin(), in.spanned.end(), [](std::uint8_t s) { return !s; });
+}
+
 }  // namespace
 
 std::size_t beginColliderContacts(ColliderContacts& cc, const ColliderSearch& in) {
   const State& s = in.state;
   const std::vector<Collider>& colliders = in.colliders;
-  cc.spanStart = in.spanStart || in.spanned.empty();
-  cc.anyFresh = in.spanned.empty() || std::any_of(in.spanned.begin(), in.spanned.end(),
-                                                  [](std::uint8_t s) { return !s; });
-  cc.spannedCollider.assign(colliders.size(), 0);
-  if (!in.spanned.empty()) cc.spannedCollider = in.spanned;
-  if (cc.spanStart) cc.contacts.clear();
+  const bool all = searchesAll(in);
+  if (all) cc.contacts.clear();
   cc.features.clear();
   cc.from.resize(colliders.size());
   cc.to.resize(colliders.size());
@@ -155,7 +162,7 @@ std::size_t beginColliderContacts(ColliderContacts& cc, const ColliderSearch& in
       break;
     }
   const std::size_t n = s.x.size();
-  cc.vertexJobs = cc.spanStart || cc.anyFresh ? (n + kVerticesPerChunk - 1) / kVerticesPerChunk : 0;
+  cc.vertexJobs = all || searchesAny(in) ? (n + kVerticesPerChunk - 1) / kVerticesPerChunk : 0;
   cc.vertexChunks.resize(std::max(cc.vertexChunks.size(), cc.vertexJobs));
   // The cloth's edges and triangles in chunks after the vertices', where a
   // collider has edges, corners or a thin part for them to meet: those
@@ -187,17 +194,17 @@ void findColliderContacts(ColliderContacts& cc, const ColliderSearch& in, std::s
     vertexContactsOf(cc, in, job);
 }
 
-void joinColliderContacts(ColliderContacts& cc) {
+void joinColliderContacts(ColliderContacts& cc, const ColliderSearch& in) {
   for (std::size_t chunk = 0; chunk < cc.featureJobs; ++chunk)
     cc.features.insert(cc.features.end(), cc.featureChunks[chunk].begin(),
                        cc.featureChunks[chunk].end());
-  if (cc.spanStart) {
+  if (searchesAll(in)) {
     for (std::size_t chunk = 0; chunk < cc.vertexJobs; ++chunk)
       cc.contacts.insert(cc.contacts.end(), cc.vertexChunks[chunk].begin(),
                          cc.vertexChunks[chunk].end());
     return;
   }
-  if (!cc.anyFresh) return;
+  if (!searchesAny(in)) return;
   // Within a span: the kept contacts of the spanned colliders (the fresh
   // ones' colliders are the others) merged with the fresh, in the order a
   // span's start gives.
@@ -211,7 +218,7 @@ void joinColliderContacts(ColliderContacts& cc) {
     return chunk < cc.vertexJobs ? &cc.vertexChunks[chunk][k] : nullptr;
   };
   for (const Contact& kept : cc.contacts) {
-    if (!cc.spannedCollider[kept.collider]) continue;
+    if (!in.spanned[kept.collider]) continue;
     for (const Contact* f = next(); f && (f->vertex < kept.vertex || (f->vertex == kept.vertex &&
                                                                       f->collider < kept.collider));
          f = next()) {

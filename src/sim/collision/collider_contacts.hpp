@@ -64,10 +64,7 @@ struct ColliderContacts {
   std::uint64_t longestTopology = UINT64_MAX;
   float fastest = 0.0f;
   std::size_t vertexJobs = 0, edgeJobs = 0, featureJobs = 0;
-  bool spanStart = true;                      // this sub-step's search, as ColliderSearch says
-  bool anyFresh = true;                       // some collider is searched every sub-step
-  std::vector<std::uint8_t> spannedCollider;  // in.spanned, one per collider
-  std::vector<Contact> merged;
+  std::vector<Contact> merged;  // the join's buffer within a span
   // Each solver thread's first contact (the batched solve splits them where
   // the vertex changes).
   std::vector<std::size_t> split;
@@ -78,7 +75,7 @@ std::size_t beginColliderContacts(ColliderContacts& out, const ColliderSearch& i
 // Job `job` of the search (each on its own; any thread).
 void findColliderContacts(ColliderContacts& out, const ColliderSearch& in, std::size_t job);
 // The jobs' contacts joined in order.
-void joinColliderContacts(ColliderContacts& out);
+void joinColliderContacts(ColliderContacts& out, const ColliderSearch& in);
 
 // Collider contacts (paper §3.4) with position-level friction against the
 // motion from x. Each moves only its own vertex.

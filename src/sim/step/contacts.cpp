@@ -141,11 +141,12 @@ void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t
                                   : tuning::kUntangleStep * plan.selfThickness *
                                         float(std::max(world.params.iterations, 1));
   // The still analytic shapes (not a body's, not a mesh): one search a
-  // span, the motion carried on to its end (never past the frame's).
+  // span, the motion carried on to its end (never past the frame's). Which
+  // they are holds for the frame.
   const int span = std::min(plan.colliderSpan, plan.substeps - sub);
   std::vector<std::uint8_t>& spanned = ctx.spannedColliders;
-  spanned.clear();
-  if (plan.colliderSpan > 1) {
+  if (sub == 0) spanned.clear();
+  if (sub == 0 && plan.colliderSpan > 1) {
     spanned.assign(world.colliders.size(), 0);
     for (std::size_t c = 0; c < world.colliders.size(); ++c)
       spanned[c] =
@@ -174,7 +175,7 @@ void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t
     buildSelfHash(ctx.self);
     hashMs = msSince(start);
   });
-  joinColliderContacts(ctx.colliders);
+  joinColliderContacts(ctx.colliders, colliders);
   timing.collisions += std::max(0.0, msSince(t) - hashMs);
 
   t = Clock::now();
