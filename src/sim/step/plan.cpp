@@ -185,7 +185,11 @@ StepPlan planStep(const World& world, const CrossingPlan& crossings) {
                           !world.grab.active && world.attachments.empty();
   plan.chebyshev = !plan.explicitSprings && accelerate ? p.chebyshev : 0.0f;
   plan.tethers = !plan.explicitSprings && p.tethers != 0;
-  plan.damping = plan.air = plan.bodies = !plan.explicitSprings;
+  plan.bodies = !plan.explicitSprings;
+  plan.air = !plan.explicitSprings && (p.drag > 0.0f || p.lift > 0.0f);
+  plan.damping = plan.explicitSprings
+                     ? 0.0f
+                     : float(1.0 - std::pow(1.0 - double(std::min(p.damping, 1.0f)), double(p.dt)));
   plan.selfCollision =
       p.self_collision != 0 && world.solver.self.tooDenseTopology != cloth.topologyVersion;
   plan.selfThickness = p.self_collision != 0 ? selfThicknessOf(world) : 0.0f;

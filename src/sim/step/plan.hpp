@@ -83,7 +83,13 @@ struct StepPlan {
   // once on State::p, and only vertices moved off their path take the
   // velocity of their move; no damping, air or rigid bodies.
   bool explicitSprings = false;
-  bool damping = false, air = false, bodies = false;
+  // Both once a frame, in its first sub-step: the share of each piece's
+  // non-rigid motion taken out (`damping` is a share per second, so the
+  // same for any number of sub-steps), and the air over the frame (its
+  // forces change over a tenth of a second, not over a sub-step).
+  float damping = 0.0f;
+  bool air = false;
+  bool bodies = false;
   // Self collision this frame (on, and the mesh not known to be too dense):
   // the distance its contacts keep, and the sub-steps one search serves.
   bool selfCollision = false;

@@ -1,7 +1,6 @@
 #include "sim/step/step.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "sim/models/aerodynamics.hpp"
 #include "sim/models/mass_spring.hpp"
@@ -53,10 +52,8 @@ StepPlan planFrame(World& world, StepContext& ctx, StepTimings& timing) {
 }
 
 // Predict (paper §3.1 lines 5-7): gravity, in the frame's first sub-step the
-// air over the frame and damping (`damping` of the non-rigid motion taken
-// out), then p = x + h v.
-void predict(World& world, StepContext& ctx, const StepPlan& plan, float h, bool first,
-             float damping) {
+// air and damping as the plan says, then p = x + h v.
+void predict(World& world, StepContext& ctx, const StepPlan& plan, float h, bool first) {
   State& s = world.state;
   const Params& prm = world.params;
   if (plan.explicitSprings) {
@@ -67,10 +64,8 @@ void predict(World& world, StepContext& ctx, const StepPlan& plan, float h, bool
   forEachVertex(world, [&](std::size_t i) {
     if (s.w[i] != 0.0f) s.v[i] += fall;
   });
-  // The air once a frame: its forces change over a tenth of a second (a
-  // cloth's fall reaches the air's speed), not over a sub-step.
-  if (first) applyAerodynamics(world.cloth, prm, s, prm.dt, solverTeam(world), ctx.air);
-  dampVelocities(s, world.cloth, damping, solverTeam(world), ctx.damping);
+  if (first && plan.air) applyAerodynamics(world.cloth, prm, s, prm.dt, solverTeam(world), ctx.air);
+  if (first) dampVelocities(s, world.cloth, plan.damping, solverTeam(world), ctx.damping);
   forEachVertex(world, [&](std::size_t i) { s.p[i] = s.x[i] + h * s.v[i]; });
   predictBodies(world.bodies, prm.gravity, h);
 }
@@ -135,14 +130,7 @@ void substep(World& world, StepContext& ctx, const StepPlan& plan, const Coeffic
       glm::mix(world.grab.from, world.grab.target, float(sub + 1) / float(plan.substeps));
   const double t0 = world.time;
   auto t = Clock::now();
-  // Damping once a frame, as the share per second says: the same for any
-  // number of sub-steps (and a pass over the cloth fewer in the others).
-  const float damping =
-      sub == 0 && plan.damping
-          ? float(1.0 - std::pow(1.0 - double(std::min(world.params.damping, 1.0f)),
-                                 double(world.params.dt)))
-          : 0.0f;
-  predict(world, ctx, plan, h, sub == 0, damping);
+  predict(world, ctx, plan, h, sub == 0);
   moveToTargets(world, plan, t0 + double(h));
   timing.predict += msSince(t);
   findContacts(world, ctx, plan, t0, h, sub, timing);
