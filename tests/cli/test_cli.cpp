@@ -110,6 +110,11 @@ TEST_F(Cli, ExplainStepPrintsThePlan) {
   EXPECT_NE(r.out.find("solver      xpbd"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("levels      0 (off: a balloon stretches)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("stages      pressure, stretch"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("air         drag 1, lift 0.5"), std::string::npos) << r.out;
+  r = drape("--scene hang --set drag=0 --set lift=0 --set damping=1 --explain-step");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("air         off"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("damping     1 of the non-rigid motion"), std::string::npos) << r.out;
   r = drape("--scene fold --frames 6 --set solver=mass-spring --explain-step");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("the step of frame 6:"), std::string::npos) << r.out;

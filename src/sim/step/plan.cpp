@@ -304,6 +304,14 @@ std::string explainStep(const World& world, const StepPlan& plan) {
         offPrediction(world, plan)
             ? "the springs, crossings or the hand move the cloth off its prediction"
             : "a sub-step is as long as the search window or longer");
+  if (!plan.explicitSprings) {
+    say("damping     %.3g of the non-rigid motion, once a frame", double(plan.damping));
+    if (plan.air)
+      say("air         drag %g, lift %g against the air at %g,%g,%g m/s, once a frame",
+          double(p.drag), double(p.lift), double(p.wind.x), double(p.wind.y), double(p.wind.z));
+    else
+      say("air         off (drag 0, lift 0)");
+  }
   std::string stages;
   for (std::size_t k = 0; k < plan.stageCount; ++k) {
     if (k > 0) stages += ", ";
