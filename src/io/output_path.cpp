@@ -1,7 +1,9 @@
 #include "io/output_path.hpp"
 
 #include <fcntl.h>
+#include <limits.h>  // NAME_MAX, PATH_MAX
 #include <stdlib.h>  // mkstemp
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,6 +11,7 @@
 #include <cstring>
 
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 
 namespace drape::io {
@@ -37,10 +40,37 @@ fs::path followLinks(const fs::path& path) {
   return p;
 }
 
+// The process's umask, read without changing it (umask(2) sets it, which
+// would race with threads creating files); 022 where /proc does not say.
+mode_t processUmask() {
+  static const mode_t mask = [] {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+      if (line.rfind("Umask:", 0) == 0) return mode_t(std::strtoul(line.c_str() + 6, nullptr, 8));
+    return mode_t(022);
+  }();
+  return mask;
+}
+
+// A name too long for the file system, found before any work: the
+// temporary file's name is short, so any name the folder takes works.
+Result<void> checkNameLength(const std::string& path, const char* what) {
+  if (path.size() >= PATH_MAX)
+    return fail(std::string(what) + ": path longer than " + std::to_string(PATH_MAX - 1) +
+                " bytes");
+  for (const fs::path& part : fs::path(path))
+    if (part.native().size() > NAME_MAX)
+      return fail(std::string(what) + ": a name in " + path.substr(0, 40) + "… is longer than " +
+                  std::to_string(NAME_MAX) + " bytes");
+  return {};
+}
+
 }  // namespace
 
 Result<void> checkWritableFile(const std::string& path, const char* what) {
   if (path.empty()) return fail(std::string(what) + ": empty path");
+  if (auto length = checkNameLength(path, what); !length) return length;
   std::error_code ec;
   const fs::path p = followLinks(path);
   const fs::file_status status = fs::status(p, ec);
@@ -115,7 +145,12 @@ Result<void> writeFileAtomically(const std::string& path, const std::string_view
   std::error_code ec;
   const fs::file_status status = fs::status(target, ec);
   const bool inPlace = fs::exists(status) && !fs::is_regular_file(status);
-  const std::string temporary = inPlace ? target : target + ".part";
+  // Anything else goes through a temporary file of its own, made
+  // exclusively in the target's folder: concurrent writers never share one,
+  // a planted link or a file of the user's is never opened, and its short
+  // name fits wherever the target's does. It takes the mode the target has,
+  // or a new file's.
+  std::string temporary = inPlace ? target : std::string();
   std::FILE* f = nullptr;
   if (inPlace) {
     const int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK);
@@ -125,7 +160,21 @@ Result<void> writeFileAtomically(const std::string& path, const std::string_view
       return fail("cannot write " + path + ": a pipe that nothing reads");
     if (!f && fd >= 0) ::close(fd);
   } else {
-    f = std::fopen(temporary.c_str(), "wb");
+    fs::path dir = fs::path(target).parent_path();
+    if (dir.empty()) dir = ".";
+    temporary = (dir / ".drape-XXXXXX").string();
+    const int fd = ::mkstemp(temporary.data());
+    if (fd >= 0) {
+      struct stat existing {};
+      const mode_t mode = ::stat(target.c_str(), &existing) == 0 ? existing.st_mode & 07777
+                                                                 : 0666 & ~processUmask();
+      ::fchmod(fd, mode);
+      f = ::fdopen(fd, "wb");
+      if (!f) {
+        ::close(fd);
+        ::unlink(temporary.c_str());
+      }
+    }
   }
   if (!f) return fail("cannot write " + path + ": " + std::strerror(errno));
   bool written = true;

@@ -6,7 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <cstdio>
+#include <iterator>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -173,18 +177,26 @@ TEST(ObjWriter, AFailedWriteKeepsTheFileThatWasThere) {
   fs::create_directories(dir);
   const std::string path = (dir / "cloth.obj").string();
   std::ofstream(path) << "good\n";
-  // The temporary beside the target cannot be made: nothing is written.
-  fs::create_directories(path + ".part");
+  // The file system refuses more than 100 bytes (as a full disk would):
+  // the write fails after its temporary file was made.
   auto world = scene::worldFromMesh(scene::makeGrid(4, 2.0f, {0.0f, 1.0f, 0.0f}), {});
   ASSERT_TRUE(world);
+  rlimit before{};
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &before), 0);
+  rlimit small = before;
+  small.rlim_cur = 100;
+  const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
   auto r = io::writeObj(path, world.value());
+  setrlimit(RLIMIT_FSIZE, &before);
+  std::signal(SIGXFSZ, oldHandler);
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("cannot write " + path), std::string::npos) << r.error();
   EXPECT_EQ(readAll(path), "good\n");
-  fs::remove_all(path + ".part");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
   ASSERT_TRUE(io::writeObj(path, world.value()));
   EXPECT_EQ(readAll(path).rfind("# drape: 16 vertices", 0), 0u);
-  EXPECT_FALSE(fs::exists(path + ".part"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
   fs::remove_all(dir);
 }
 
