@@ -2,6 +2,8 @@
 // over to the window or the headless runner.
 
 #include <cstdio>
+#include <new>
+#include <stdexcept>
 
 #include "app/cli.hpp"
 #include "app/example_scenes.hpp"
@@ -27,9 +29,12 @@ int error(const std::string& message) {
   return 2;
 }
 
-}  // namespace
+// What a run that ran out of memory exits with: 2 while it sets up, 1 once
+// it runs (the session rolls a step that runs out back and stops cleanly;
+// this catches what is left, such as writing the outputs).
+int outOfMemoryExit = 2;
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   using namespace drape;
   auto parsed = app::parseCommandLine(argc, argv);
   if (!parsed) return error(parsed.error());
@@ -102,6 +107,21 @@ int main(int argc, char** argv) {
       return 0;
     }
   }
+  outOfMemoryExit = 1;
   if (options.headless) return app::runHeadless(session.value(), options);
   return app::runWindow(session.value(), options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+  } catch (const std::length_error&) {  // a size no vector can hold
+  }
+  drape::app::printError(outOfMemoryExit == 2 ? "out of memory while setting up the scene; lower "
+                                                "the resolution or load a smaller mesh"
+                                              : "out of memory during the run");
+  return outOfMemoryExit;
 }

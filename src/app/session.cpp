@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <new>
+#include <stdexcept>
 
 #include <glm/gtc/constants.hpp>
 
@@ -214,8 +216,15 @@ scene::SceneFile Session::describe(const scene::CameraHint& camera) const {
 
 bool Session::step() {
   const auto t0 = std::chrono::steady_clock::now();
-  sim::step(scene_.world);
-  const sim::WatchdogVerdict verdict = watchdog_.afterStep(scene_.world);
+  sim::WatchdogVerdict verdict;
+  try {
+    sim::step(scene_.world);
+    verdict = watchdog_.afterStep(scene_.world);
+  } catch (const std::bad_alloc&) {
+    verdict = watchdog_.outOfMemory(scene_.world);
+  } catch (const std::length_error&) {  // a size no vector can hold
+    verdict = watchdog_.outOfMemory(scene_.world);
+  }
   if (!verdict.ok) {
     lastError_ = verdict.message;
     return false;

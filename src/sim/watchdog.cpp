@@ -118,9 +118,17 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
   verdict.ok = false;
   verdict.message = "the simulation became unstable at frame " + std::to_string(world.frame) +
                     " (" + what + "); rolled back to frame " + std::to_string(goodFrame_) + ". ";
-  // Roll back. Topology changes of the failed step are undone too, and all
-  // the solver's derived data is made again (its version numbers may be
-  // reused, and its caches hold the failed state's contacts and crossings).
+  rollBack(world);
+  // The cause from the restored, finite state (mass-spring estimates its
+  // stability limit from the positions).
+  verdict.message += likelyCause(world);
+  return verdict;
+}
+
+// Topology changes of the failed step are undone too, and all the solver's
+// derived data is made again (its version numbers may be reused, and its
+// caches hold the failed state's contacts and crossings).
+void Watchdog::rollBack(World& world) {
   if (world.cloth.topologyVersion != goodTopology_) world.cloth = goodCloth_;
   world.solver = SolverState{};
   world.context.reset();
@@ -130,9 +138,16 @@ WatchdogVerdict Watchdog::afterStep(World& world) {
   world.tornEdges = goodTornEdges_;
   world.time = goodTime_;
   world.frame = goodFrame_;
-  // The cause from the restored, finite state (mass-spring estimates its
-  // stability limit from the positions).
-  verdict.message += likelyCause(world);
+}
+
+WatchdogVerdict Watchdog::outOfMemory(World& world) {
+  WatchdogVerdict verdict;
+  verdict.ok = false;
+  verdict.message = "out of memory at frame " + std::to_string(world.frame + 1) +
+                    "; rolled back to frame " + std::to_string(goodFrame_) +
+                    ". Lower the resolution";
+  if (world.params.self_collision) verdict.message += " or turn self_collision off";
+  rollBack(world);
   return verdict;
 }
 

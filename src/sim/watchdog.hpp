@@ -30,12 +30,17 @@ class Watchdog {
   // After a step: keep the world as the last good state, or roll it back to
   // the last good one and report.
   WatchdogVerdict afterStep(World& world);
+  // A step that ran out of memory: roll the world back to the last good
+  // state (its derived data freed) and say so.
+  WatchdogVerdict outOfMemory(World& world);
 
   // The fastest a vertex or body may move now (m/s): from the scene's
   // size and kinematic motion at reset, gravity and the time since.
   float maxSpeed(const World& world) const;
 
  private:
+  void rollBack(World& world);
+
   State good_;
   Cloth goodCloth_;  // the cloth of the last good state (copied when its topology changes)
   std::vector<RigidBody> goodBodies_;

@@ -24,13 +24,14 @@ struct Outcome {
   std::string out, err;
 };
 
-// Outcome drape with `args` (shell words), capturing stdout and stderr.
-inline Outcome drape(const std::string& args) {
+// Outcome drape with `args` (shell words), capturing stdout and stderr;
+// `before` runs in the same shell first (a `ulimit`).
+inline Outcome drape(const std::string& args, const std::string& before = "") {
   // One folder per test process: ctest runs tests side by side.
   const fs::path dir = fs::temp_directory_path() / ("drape_cli_out_" + std::to_string(getpid()));
   fs::create_directories(dir);
   const std::string out = (dir / "stdout").string(), err = (dir / "stderr").string();
-  const std::string cmd = std::string(DRAPE_BIN) + " " + args + " >" + out + " 2>" + err;
+  const std::string cmd = before + std::string(DRAPE_BIN) + " " + args + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   Outcome r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

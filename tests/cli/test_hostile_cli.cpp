@@ -174,6 +174,29 @@ TEST_F(Cli, TheWatchdogSaysItStoppedTheRun) {
   EXPECT_TRUE(readJson(path("s.json"))["watchdog"].get<bool>());
 }
 
+TEST_F(Cli, RunningOutOfMemoryIsOneLineAndKeepsTheOutputs) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit";
+#endif
+  // While setting up: 512² under 90 MB of address space.
+  Outcome r = drape("--headless --frames 2 --scene drape --set resolution=512", "ulimit -v 90000; ");
+  expectUsageError(r, "out of memory while setting up");
+  // In the first frame: the scene fits, its self collision does not. The
+  // step is rolled back and the outputs are written from frame 0.
+  r = drape(
+      "--headless --frames 2 --scene drape --set resolution=512 --set self_collision=on "
+      "--stats " + path("s.json"),
+      "ulimit -v 600000; ");
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(r.err.rfind("drape: error: out of memory at frame 1; rolled back to frame 0", 0), 0u)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  const nlohmann::json stats = readJson(path("s.json"));
+  EXPECT_EQ(stats["vertices"].get<int>(), 512 * 512);
+  EXPECT_TRUE(stats["watchdog"].get<bool>());
+  EXPECT_FALSE(stats["nan"].get<bool>());
+}
+
 TEST_F(Cli, AFanTooDenseForSelfCollisionRunsWithAWarning) {
   // 60,000 triangles round one hub: self collision gives up on the mesh at
   // once (instead of seconds a frame), says so in one line, and the run
