@@ -1,8 +1,10 @@
 // libFuzzer target: scene-file text → checked fields → the scene built and
 // the file applied → its text written and read back. Any crash, sanitizer
 // report, hang, message of more than one line, or a saved file that does
-// not read back is a finding. Built and run by scripts/fuzz.
+// not read back is a finding. Built and run by scripts/fuzz (libFuzzer), and
+// replayed over the example scenes by the tests (replay_main.cpp).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -26,8 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!file->builtin.empty()) {
     const scene::SceneInfo* info = scene::findScene(file->builtin);
     sim::Params params = scene::sceneParams(*info);
-    for (const std::string& set : file->sets)
-      if (!sim::setParamAssignment(params, set)) std::abort();  // checked by the parser
+    for (const sim::ParamSetting& set : file->params)
+      if (!sim::applySetting(params, set)) std::abort();  // checked by the parser
     // Keep each input cheap: the scene's size is not what is fuzzed.
     params.resolution = std::min(params.resolution, 8);
     auto built = info->build(params);
