@@ -41,8 +41,10 @@ int error(const std::string& message, int code) {
   return code;
 }
 
-std::string titleFor(const std::string& scene) {
-  return "drape \u2014 " + scene;
+// The window's title: the scene, and whether it is paused (a window
+// manager's task list shows it; the GUI tests wait for it).
+std::string titleFor(const std::string& scene, bool playing = true) {
+  return "drape \u2014 " + scene + (playing ? "" : " (paused)");
 }
 
 // The toolbar's tools, in the order of app::Tool.
@@ -135,6 +137,7 @@ class App {
   bool recentUnwritable_ = false;  // said once: the recent files cannot be kept
   FpsCounter fps_;
   bool playing_ = true;
+  bool titledPlaying_ = true;  // what the title says
   bool showHelp_ = false;
   // The cloth's crossings through itself, counted every kCrossingsEvery
   // simulated seconds while the Stats panel or the strain view shows them.
@@ -217,7 +220,7 @@ void App::sceneReplaced(bool newCamera) {
   crossedTriangles_.clear();
   renderer_.setScene(session_.world());
   compare_.sceneReplaced();
-  window_.setTitle(titleFor(session_.sceneName()));
+  window_.setTitle(titleFor(session_.sceneName(), playing_));
   if (!newCamera) return;
   camera_ = openingCamera();
   sceneSaved_.clear();  // the note spoke of the scene before
@@ -521,6 +524,10 @@ int App::run() {
       }
     }
 
+    if (playing_ != titledPlaying_) {
+      window_.setTitle(titleFor(session_.sceneName(), playing_));
+      titledPlaying_ = playing_;
+    }
     updateCrossings();
     // The vertex a click would take, while nothing else has the mouse.
     std::uint32_t hovered = render::kNoVertex;

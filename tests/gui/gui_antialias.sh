@@ -21,7 +21,7 @@ fail() {
 usage="usage: gui_antialias.sh DRAPE IMAGE_PROBE"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
-command -v xvfb-run >/dev/null || { echo "SKIP: xvfb-run is not installed"; exit 77; }
+command -v Xvfb >/dev/null || { echo "SKIP: Xvfb is not installed"; exit 77; }
 
 # The 3D view of the 1280×720 window, less the panel, the toolbar and the
 # status line (their buttons share the cloth's colours and are not filtered).
@@ -32,7 +32,7 @@ blended_fraction() {
   local name=$1
   shift
   rm -rf "aa_$name"
-  env "$@" timeout 40 xvfb-run -a -s "-screen 0 1280x720x24" \
+  env "$@" timeout 40 "$(dirname "$0")/../../scripts/with-display" \
     "$drape" --scene hang --frames 2 --record "aa_$name" >"aa_$name.log" 2>&1 ||
     { cat "aa_$name.log" >&2; fail "$name: drape --record failed"; }
   local edges blended

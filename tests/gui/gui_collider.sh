@@ -26,7 +26,7 @@ save_as() {
   mv drape_scene.json "$1" 2>/dev/null || echo "missing" >"$1"
 }
 
-# --- Run inside the X server (the script calls itself through xvfb-run). -----
+# --- Run inside the X server (the script calls itself through scripts/with-display). -----
 if [ "${1:-}" = "--in-display" ]; then
   drape=$2
   mode=collider
@@ -76,12 +76,12 @@ fi
 usage="usage: gui_collider.sh DRAPE IMAGE_PROBE"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
-for tool in xvfb-run xdotool import; do
+for tool in Xvfb xdotool import; do
   command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
 done
 export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
 
-timeout 50 xvfb-run -a -s "-screen 0 1280x720x24" bash "$0" --in-display "$drape" ||
+timeout 50 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" ||
   fail "the run in Xvfb failed"
 
 above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }

@@ -22,7 +22,7 @@ out=$("$drape" --headless --compare solver=xpbd --frames 1 2>&1 >/dev/null)
 [ $? -eq 2 ] && grep -q "^drape: error: --compare needs a window" <<<"$out" ||
   fail "--compare with --headless was not refused: $out"
 
-for tool in xvfb-run convert; do
+for tool in Xvfb convert; do
   command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
 done
 
@@ -34,7 +34,7 @@ run() {
   local name=$1
   shift
   rm -rf "$name"
-  timeout 60 xvfb-run -a -s "-screen 0 1280x720x24" \
+  timeout 60 "$(dirname "$0")/../../scripts/with-display" \
     "$drape" --frames 40 --record "$name" "$@" >"$name.log" 2>&1 ||
     { cat "$name.log" >&2; fail "$name: drape $* failed"; }
   local last="$name/frame_00039.png"

@@ -15,6 +15,22 @@ start_drape() {
     { cat "$mode.log" >&2; fail "no visible window named drape within 20 s"; }
 }
 
+# Wait (up to 30 s, however busy the machine) until the window's title
+# matches the pattern: the app says there what it did ("(paused)").
+# With -v: until it no longer matches.
+wait_title() {
+  local invert=""
+  if [ "$1" = -v ]; then
+    invert=-v
+    shift
+  fi
+  for _ in $(seq 300); do
+    xdotool getwindowname "$wid" 2>/dev/null | grep -q $invert -- "$1" && return 0
+    sleep 0.1
+  done
+  fail "the window's title never matched ${invert:+(-v) }'$1' (it is '$(xdotool getwindowname "$wid")')"
+}
+
 shot() {
   import -window root "$1" || fail "screenshot $1 failed"
 }

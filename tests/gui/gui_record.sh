@@ -68,11 +68,11 @@ case "$mode" in
   *) fail "$usage" ;;
 esac
 
-command -v xvfb-run >/dev/null || { echo "SKIP: xvfb-run is not installed"; exit 77; }
+command -v Xvfb >/dev/null || { echo "SKIP: Xvfb is not installed"; exit 77; }
 
 if [ "$mode" = "obj" ]; then
   rm -rf rec_obj_frames rec_obj_meshes rec_obj_last.obj rec_obj_headless.obj
-  timeout 40 xvfb-run -a -s "-screen 0 1280x720x24" \
+  timeout 40 "$(dirname "$0")/../../scripts/with-display" \
     "$drape" --scene tear --record rec_obj_frames --record-obj rec_obj_meshes --frames 30 \
     --size 640x360 --export-obj rec_obj_last.obj >record_obj.log 2>&1
   rc=$?
@@ -92,7 +92,7 @@ fi
 
 if [ "$mode" = "png" ]; then
   rm -rf rec_frames
-  timeout 40 xvfb-run -a -s "-screen 0 1280x720x24" \
+  timeout 40 "$(dirname "$0")/../../scripts/with-display" \
     "$drape" --record rec_frames --frames 30 --size 640x360 >record_png.log 2>&1
   rc=$?
   [ "$rc" -eq 0 ] || { cat record_png.log >&2; fail "drape --record exited with $rc, expected 0"; }
@@ -116,7 +116,7 @@ for tool in ffmpeg ffprobe; do
   command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
 done
 rm -f rec_video.mp4
-timeout 50 xvfb-run -a -s "-screen 0 1280x720x24" \
+timeout 50 "$(dirname "$0")/../../scripts/with-display" \
   "$drape" --record rec_video.mp4 --frames 30 >record_mp4.log 2>&1
 rc=$?
 [ "$rc" -eq 0 ] || { cat record_mp4.log >&2; fail "drape --record exited with $rc, expected 0"; }

@@ -36,7 +36,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 # status line at its bottom.
 below=960x610+320+50
 
-# --- Run inside the X server (the script calls itself through xvfb-run). -----
+# --- Run inside the X server (the script calls itself through scripts/with-display). -----
 if [ "${1:-}" = "--in-display" ]; then
   drape=$2
   probe=$3
@@ -184,12 +184,12 @@ usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load|scenefile|cross
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
 mode=${3:?$usage}
-for tool in xvfb-run xdotool import; do
+for tool in Xvfb xdotool import; do
   command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
 done
 export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
 
-timeout 50 xvfb-run -a -s "-screen 0 1280x720x24" bash "$0" --in-display "$drape" "$probe" "$mode" ||
+timeout 50 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$probe" "$mode" ||
   fail "$mode: the run in Xvfb failed"
 
 above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }

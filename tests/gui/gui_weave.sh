@@ -22,7 +22,7 @@ usage="usage: gui_weave.sh DRAPE IMAGE_PROBE"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
 data=${DRAPE_TEST_DATA:?DRAPE_TEST_DATA names the test data folder}
-command -v xvfb-run >/dev/null || { echo "SKIP: xvfb-run is not installed"; exit 77; }
+command -v Xvfb >/dev/null || { echo "SKIP: Xvfb is not installed"; exit 77; }
 
 # The 3D view of the 1280×720 window, less the panel, toolbar and status line.
 view=940x610+330+55
@@ -41,7 +41,7 @@ grain() {
  "camera": {"target": [0.0, 1.0, 0.0], "distance": $2, "yaw": 0.0, "pitch": 0.1}}
 JSON
   rm -rf "weave/$name"
-  timeout 40 xvfb-run -a -s "-screen 0 1280x720x24" \
+  timeout 40 "$(dirname "$0")/../../scripts/with-display" \
     "$drape" --scene "weave/$name.json" --frames 2 --record "weave/$name" >"weave/$name.log" 2>&1 ||
     { cat "weave/$name.log" >&2; fail "$name: drape --record failed"; }
   local pixels rms
