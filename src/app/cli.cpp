@@ -157,8 +157,9 @@ Result<Options> parseCommandLine(int argc, char** argv) {
   }
   if (scaleOption->count() > 0) {
     double scale = 0.0;
-    if (!sim::parseNumber(scaleText, scale) || !(scale > 0.0) || !(scale < 1e6))
-      return fail("bad value '" + scaleText + "' for --scale: expected a number > 0, e.g. 0.01");
+    if (!sim::parseNumber(scaleText, scale) || !(scale > 0.0) || !(scale <= sim::kMostScale))
+      return fail("bad value '" + scaleText + "' for --scale: expected a number > 0 and <= 1e6, " +
+                  "e.g. 0.01");
     o.meshScale = float(scale);
   }
   if (!framesText.empty()) {

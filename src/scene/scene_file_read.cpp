@@ -1,7 +1,9 @@
 // Reading scene files: every field checked for type and range, every
 // message naming the file and the field.
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -18,6 +20,12 @@ namespace drape::scene {
 namespace {
 
 using Json = nlohmann::json;
+using sim::kMostAngularSpeed;
+using sim::kMostFrequency;
+using sim::kMostLength;
+using sim::kMostScale;
+using sim::kMostSpeed;
+using sim::kMostTime;
 
 // The largest scene file read (a million pins take about 60 MB).
 constexpr std::uintmax_t kMostSceneFileBytes = std::uintmax_t(64) << 20;
@@ -114,6 +122,39 @@ float positive(const Json& j, const std::string& field) {
   return float(v);
 }
 
+std::string limitText(double most) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", most);
+  return text;
+}
+
+// A number within ±most (scene_file.hpp: the limits), in `unit`.
+double within(const Json& j, const std::string& field, double most, const char* unit) {
+  const double v = number(j, field);
+  if (std::abs(v) > most)
+    refuse(field, "expected a number within ±" + limitText(most) + " " + unit + ", got " +
+                      excerpt(j));
+  return v;
+}
+
+// A size: > 0 and at most `most`.
+float size(const Json& j, const std::string& field, double most, const char* unit) {
+  const double v = number(j, field);
+  if (!(float(v) > 0.0f) || v > most)
+    refuse(field, "expected a number > 0 and <= " + limitText(most) + " " + unit + ", got " +
+                      excerpt(j));
+  return float(v);
+}
+
+// A path: a string with no NUL byte (the file system would cut it there).
+std::string pathString(const Json& j, const std::string& field, const char* what) {
+  if (!j.is_string() || j.get_ref<const std::string&>().empty())
+    refuse(field, std::string("expected the path of ") + what + ", got " + excerpt(j));
+  const std::string& path = j.get_ref<const std::string&>();
+  if (path.find('\0') != std::string::npos) refuse(field, "a path cannot hold a NUL byte");
+  return path;
+}
+
 glm::vec3 vec3(const Json& j, const std::string& field) {
   if (!j.is_array() || j.size() != 3)
     refuse(field,
@@ -126,6 +167,19 @@ glm::vec3 vec3Or(const Json& object, const std::string& field, const char* key,
                  glm::vec3 fallback) {
   auto it = object.find(key);
   return it == object.end() ? fallback : vec3(*it, join(field, key));
+}
+
+// A vector whose components lie within ±most.
+glm::vec3 vec3Within(const Json& j, const std::string& field, double most, const char* unit) {
+  const glm::vec3 v = vec3(j, field);
+  for (int k = 0; k < 3; ++k) within(j[std::size_t(k)], field + "[" + std::to_string(k) + "]", most, unit);
+  return v;
+}
+
+glm::vec3 vec3WithinOr(const Json& object, const std::string& field, const char* key,
+                       glm::vec3 fallback, double most, const char* unit) {
+  auto it = object.find(key);
+  return it == object.end() ? fallback : vec3Within(*it, join(field, key), most, unit);
 }
 
 // A parameter's JSON value as a setting of its type, checked against its range.
@@ -174,13 +228,16 @@ std::vector<sim::ParamSetting> readParams(const Json& params) {
 sim::Motion readMotion(const Json& j, const std::string& field) {
   checkKeys(j, field, {"velocity", "angular_velocity", "pivot", "amplitude", "frequency"});
   sim::Motion m;
-  m.velocity = vec3Or(j, field, "velocity", m.velocity);
-  m.angularVelocity = vec3Or(j, field, "angular_velocity", m.angularVelocity);
-  m.pivot = vec3Or(j, field, "pivot", m.pivot);
-  m.amplitude = vec3Or(j, field, "amplitude", m.amplitude);
+  m.velocity = vec3WithinOr(j, field, "velocity", m.velocity, kMostSpeed, "m/s");
+  m.angularVelocity =
+      vec3WithinOr(j, field, "angular_velocity", m.angularVelocity, kMostAngularSpeed, "rad/s");
+  m.pivot = vec3WithinOr(j, field, "pivot", m.pivot, kMostLength, "m");
+  m.amplitude = vec3WithinOr(j, field, "amplitude", m.amplitude, kMostLength, "m");
   if (auto it = j.find("frequency"); it != j.end()) {
-    m.frequency = float(number(*it, field + ".frequency"));
-    if (m.frequency < 0.0f) refuse(field + ".frequency", "expected a number >= 0 (Hz)");
+    m.frequency = float(within(*it, field + ".frequency", kMostFrequency, "Hz"));
+    if (m.frequency < 0.0f)
+      refuse(field + ".frequency", "expected a number >= 0 and <= " + limitText(kMostFrequency) +
+                                       " Hz");
   }
   return m;
 }
@@ -198,11 +255,13 @@ std::vector<PinSpec> readPins(const Json& pins) {
       refuse(field + ".vertex", "expected a vertex index (a whole number >= 0), got " + excerpt(v));
     PinSpec spec;
     spec.vertex = std::uint32_t(v.get<long long>());
-    if (auto it = p.find("anchor"); it != p.end()) spec.anchor = vec3(*it, field + ".anchor");
+    if (auto it = p.find("anchor"); it != p.end())
+      spec.anchor = vec3Within(*it, field + ".anchor", kMostLength, "m");
     if (auto it = p.find("motion"); it != p.end()) spec.motion = readMotion(*it, field + ".motion");
     if (auto it = p.find("start"); it != p.end()) {
       spec.start = number(*it, field + ".start");
-      if (spec.start < 0.0) refuse(field + ".start", "expected a time >= 0 (s)");
+      if (spec.start < 0.0 || spec.start > kMostTime)
+        refuse(field + ".start", "expected a time >= 0 and <= " + limitText(kMostTime) + " s");
     }
     out.push_back(spec);
   }
@@ -216,7 +275,7 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
              "obj", "scale", "motion"});
   const Json& shape = required(c, field, "shape");
   const std::string kind = shape.is_string() ? shape.get<std::string>() : "";
-  const glm::vec3 center = vec3(required(c, field, "center"), field + ".center");
+  const glm::vec3 center = vec3Within(required(c, field, "center"), field + ".center", kMostLength, "m");
   sim::Collider out;
   if (kind == "plane") {
     out = sim::Collider::plane(center, glm::vec3(0, 1, 0));
@@ -227,22 +286,23 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
       out = sim::Collider::plane(center, n);
     }
   } else if (kind == "sphere") {
-    out = sim::Collider::sphere(center, positive(required(c, field, "radius"), field + ".radius"));
+    out = sim::Collider::sphere(
+        center, size(required(c, field, "radius"), field + ".radius", kMostLength, "m"));
   } else if (kind == "box") {
     const glm::vec3 h = vec3(required(c, field, "half_extents"), field + ".half_extents");
     if (!(h.x > 0.0f && h.y > 0.0f && h.z > 0.0f))
       refuse(field + ".half_extents", "expected three numbers > 0");
+    vec3Within(required(c, field, "half_extents"), field + ".half_extents", kMostLength, "m");
     out = sim::Collider::box(center, h);
   } else if (kind == "capsule") {
-    out =
-        sim::Collider::capsule(center, positive(required(c, field, "radius"), field + ".radius"),
-                               positive(required(c, field, "half_length"), field + ".half_length"));
+    out = sim::Collider::capsule(
+        center, size(required(c, field, "radius"), field + ".radius", kMostLength, "m"),
+        size(required(c, field, "half_length"), field + ".half_length", kMostLength, "m"));
   } else if (kind == "mesh") {
-    const Json& obj = required(c, field, "obj");
-    if (!obj.is_string() || obj.get<std::string>().empty())
-      refuse(field + ".obj", "expected the path of an OBJ file, got " + excerpt(obj));
-    MeshColliderSource source{index, obj.get<std::string>(), 1.0f};
-    if (auto it = c.find("scale"); it != c.end()) source.scale = positive(*it, field + ".scale");
+    MeshColliderSource source{index, pathString(required(c, field, "obj"), field + ".obj", "an OBJ file"),
+                              1.0f};
+    if (auto it = c.find("scale"); it != c.end())
+      source.scale = size(*it, field + ".scale", kMostScale, "");
     file.meshColliders.push_back(source);
     out = sim::Collider::meshShape(nullptr, center);
   } else {
@@ -308,10 +368,7 @@ void readMesh(const Json& mesh, SceneFile& out) {
     out.builtin = s.get<std::string>();
     return;
   }
-  const Json& obj = mesh["obj"];
-  if (!obj.is_string() || obj.get<std::string>().empty())
-    refuse("mesh.obj", "expected the path of an OBJ file, got " + excerpt(obj));
-  out.objPath = obj.get<std::string>();
+  out.objPath = pathString(mesh["obj"], "mesh.obj", "an OBJ file");
   if (auto it = mesh.find("as"); it != mesh.end()) {
     auto as = it->is_string() ? parseMeshAs(it->get<std::string>()) : fail("expected a string");
     if (!as) refuse("mesh.as", as.error() + ", got " + excerpt(*it));
@@ -322,21 +379,42 @@ void readMesh(const Json& mesh, SceneFile& out) {
       refuse("mesh.up", "expected \"y\" or \"z\", got " + excerpt(*it));
     out.objZUp = *it == "z";
   }
-  if (auto it = mesh.find("scale"); it != mesh.end()) out.objScale = positive(*it, "mesh.scale");
+  if (auto it = mesh.find("scale"); it != mesh.end())
+    out.objScale = size(*it, "mesh.scale", kMostScale, "");
 }
 
 }  // namespace
 
 Result<SceneFile> parseSceneFile(const std::string& text, const std::string& name) {
   Json j;
+  // The keys of each open object, to refuse a key given twice (the parser
+  // would keep the last one silently).
+  std::vector<std::vector<std::string>> open;
+  std::string duplicate;
+  auto watch = [&](int, Json::parse_event_t event, Json& parsed) {
+    if (event == Json::parse_event_t::object_start) {
+      open.emplace_back();
+    } else if (event == Json::parse_event_t::object_end) {
+      if (!open.empty()) open.pop_back();
+    } else if (event == Json::parse_event_t::key && !open.empty()) {
+      const std::string& key = parsed.get_ref<const std::string&>();
+      std::vector<std::string>& keys = open.back();
+      if (duplicate.empty() && std::find(keys.begin(), keys.end(), key) != keys.end())
+        duplicate = key;
+      keys.push_back(key);
+    }
+    return true;
+  };
   try {
-    j = Json::parse(text);
+    j = Json::parse(text, watch);
   } catch (const Json::exception& e) {
     // A syntax error, or a number beyond a double (1e400).
     std::string what = e.what();
     if (const auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
     return fail(name + ": not valid JSON: " + printable(what, 100));
   }
+  if (!duplicate.empty())
+    return fail(name + ": the key \"" + printable(duplicate, 40) + "\" is given twice in one object");
   SceneFile out;
   try {
     checkKeys(j, "", {"drape_scene", "mesh", "params", "pins", "colliders", "camera"});

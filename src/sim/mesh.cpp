@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <numeric>
 #include <queue>
 #include <string>
 #include <unordered_map>
+
+#include "sim/limits.hpp"
 
 namespace drape::sim {
 namespace {
@@ -222,9 +225,17 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
         return fail("triangle " + std::to_string(t + 1) + " refers to vertex " +
                     std::to_string(std::uint64_t(input.triangles[t][k]) + 1) + " of " +
                     std::to_string(input.positions.size()));
-  const float diag = glm::length(hi - lo);
-  if (!(diag > 0.0f) || !std::isfinite(diag))
-    return fail("the mesh has no extent (all vertices coincide)");
+  const double diag64 = glm::length(glm::dvec3(hi) - glm::dvec3(lo));
+  if (!(diag64 > 0.0)) return fail("the mesh has no extent (all vertices coincide)");
+  if (diag64 < kLeastMeshExtent || diag64 > kMostMeshExtent) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "the mesh is %.3g m across: expected %g to %g m (scale it to metres with "
+                  "--scale or the scene file's \"scale\")",
+                  diag64, kLeastMeshExtent, kMostMeshExtent);
+    return fail(text);
+  }
+  const float diag = float(diag64);
 
   // 1. Weld coincident vertices.
   std::vector<glm::vec3> welded;

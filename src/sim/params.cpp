@@ -144,7 +144,8 @@ std::string trim(const std::string& s) {
 
 bool parseNumber(const std::string& text, double& out) {
   const std::string t = trim(text);
-  if (t.empty()) return false;
+  // Decimal only, as the integers are read: strtod would take "0x10" as 16.
+  if (t.empty() || t.find_first_of("xX") != std::string::npos) return false;
   errno = 0;
   char* end = nullptr;
   out = std::strtod(t.c_str(), &end);

@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <string>
+#include <utility>
 
 #include "cli_runner.hpp"
 
@@ -25,6 +27,53 @@ std::string hangScene(const std::string& rest) {
 }
 
 }  // namespace
+
+TEST_F(Cli, AbsurdFiniteSizesAreRefusedNamingTheFieldAndTheRange) {
+  const std::pair<const char*, const char*> cases[] = {
+      {R"(, "colliders": [{"shape": "sphere", "center": [0, 0, 0], "radius": 1e38}])",
+       "colliders[0].radius: expected a number > 0 and <= 10000 m"},
+      {R"(, "colliders": [{"shape": "box", "center": [0, 0, 0], "half_extents": [1, 1e38, 1]}])",
+       "colliders[0].half_extents[1]: expected a number within ±10000 m"},
+      {R"(, "colliders": [{"shape": "sphere", "center": [0, -1e38, 0], "radius": 1}])",
+       "colliders[0].center[1]: expected a number within ±10000 m"},
+      {R"(, "pins": [{"vertex": 0, "anchor": [1e38, 0, 0]}])",
+       "pins[0].anchor[0]: expected a number within ±10000 m"},
+      {R"(, "pins": [{"vertex": 0, "motion": {"velocity": [0, 1e30, 0]}}])",
+       "pins[0].motion.velocity[1]: expected a number within ±1000 m/s"},
+      {R"(, "pins": [{"vertex": 0, "motion": {"amplitude": [0, 1e30, 0], "frequency": 1}}])",
+       "pins[0].motion.amplitude[1]: expected a number within ±10000 m"},
+      {R"(, "pins": [{"vertex": 0, "motion": {"amplitude": [0, 1, 0], "frequency": 1e30}}])",
+       "pins[0].motion.frequency: expected a number within ±1000 Hz"},
+  };
+  for (const auto& [rest, message] : cases) {
+    write(path("s.json"), hangScene(rest));
+    expectUsageError(drape("--headless --frames 1 --scene " + path("s.json")), message);
+  }
+}
+
+TEST_F(Cli, MeshesTooLargeOrTooSmallAreRefusedWithTheScaleToUse) {
+  write(path("big.obj"), "v 0 0 0\nv 1e38 0 0\nv 0 1e38 0\nf 1 2 3\n");
+  write(path("tiny.obj"), "v 0 0 0\nv 1e-30 0 0\nv 0 1e-30 0\nf 1 2 3\n");
+  expectUsageError(drape("--headless --frames 1 --mesh " + path("big.obj")),
+                   "the mesh is 1.41e+38 m across: expected 0.0001 to 10000 m");
+  expectUsageError(drape("--headless --frames 1 --mesh " + path("tiny.obj")),
+                   "the mesh is 1.41e-30 m across: expected 0.0001 to 10000 m");
+  expectUsageError(drape("--headless --frames 1 --mesh " + path("tiny.obj") + " --scale 1e39"),
+                   "expected a number > 0 and <= 1e6");
+  // Numbers are decimal everywhere: hexadecimal is refused as --frames refuses it.
+  expectUsageError(drape("--headless --frames 1 --mesh " + path("tiny.obj") + " --scale 0x10"),
+                   "bad value '0x10' for --scale");
+  expectUsageError(drape("--headless --frames 1 --scene hang --set dt=0x1"), "0x1");
+}
+
+TEST_F(Cli, ADuplicateKeyOrANulInAPathIsRefused) {
+  write(path("twice.json"), hangScene(R"(, "params": {"k_bend": 0.1, "k_bend": 0.2})"));
+  expectUsageError(drape("--headless --frames 1 --scene " + path("twice.json")),
+                   "the key \"k_bend\" is given twice in one object");
+  write(path("nul.json"), R"({"drape_scene": 1, "mesh": {"obj": "a.obj\u0000b.obj"}})");
+  expectUsageError(drape("--headless --frames 1 --scene " + path("nul.json")),
+                   "mesh.obj: a path cannot hold a NUL byte");
+}
 
 TEST_F(Cli, ANumberBeyondADoubleIsAnError) {
   write(path("big.json"), hangScene(R"(, "params": {"dt": 1e400})"));

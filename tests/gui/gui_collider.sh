@@ -99,7 +99,7 @@ drawn=$("$probe" diff collider_0.png collider_1.png "$below" 0.02)
 [ "$(meshes collider_with.json)" -eq 1 ] || fail "the saved scene holds no mesh collider"
 grep -q '"obj": ".*blender_cube.obj"' collider_with.json || fail "the saved collider names no file"
 grep -q '"scale": 0.5,' collider_with.json || fail "the saved collider lacks the panel's scale"
-grep -qx 'drape — hang' collider_title.txt ||
+grep -qxE 'drape — hang( \(paused\))?' collider_title.txt ||
   fail "loading a collider replaced the scene (title '$(cat collider_title.txt)')"
 # Removed: the view as before it, and gone from the saved scenes.
 left=$("$probe" diff collider_0.png collider_2.png "$below" 0.02)
