@@ -22,6 +22,49 @@ bool contains(const std::vector<std::uint32_t>& list, std::uint32_t v) {
   return std::find(list.begin(), list.end(), v) != list.end();
 }
 
+void erase(std::vector<std::uint32_t>& list, std::uint32_t v) {
+  list.erase(std::find(list.begin(), list.end(), v));
+}
+
+// Which triangles, stretch constraints and hinges touch each vertex: built
+// once for a frame's tears and kept current by every split, so that a split
+// costs its neighbourhood, not the mesh. Triangle lists stay in ascending
+// order. Hinges a split drops are marked dead and removed by finishTears,
+// which keeps the others' order.
+struct TearIndex {
+  std::vector<std::vector<std::uint32_t>> triangles, edges, hinges, isoHinges;
+  std::vector<char> deadHinge, deadIso;
+
+  explicit TearIndex(const Cloth& cloth) {
+    const std::size_t n = cloth.vertexCount();
+    triangles.resize(n);
+    edges.resize(n);
+    hinges.resize(n);
+    isoHinges.resize(n);
+    for (std::uint32_t t = 0; t < cloth.triangles.size(); ++t)
+      for (int k = 0; k < 3; ++k) triangles[cloth.triangles[t][k]].push_back(t);
+    for (std::uint32_t j = 0; j < cloth.stretch.size(); ++j) {
+      edges[cloth.stretch[j].a].push_back(j);
+      edges[cloth.stretch[j].b].push_back(j);
+    }
+    addHinges(cloth.bend, hinges);
+    addHinges(cloth.isoBend, isoHinges);
+    deadHinge.assign(cloth.bend.size(), 0);
+    deadIso.assign(cloth.isoBend.size(), 0);
+  }
+  template <typename Hinge>
+  static void addHinges(const std::vector<Hinge>& all, std::vector<std::vector<std::uint32_t>>& of) {
+    for (std::uint32_t j = 0; j < all.size(); ++j)
+      for (int k = 0; k < 4; ++k) of[all[j].v[k]].push_back(j);
+  }
+  void addVertex() {
+    triangles.emplace_back();
+    edges.emplace_back();
+    hinges.emplace_back();
+    isoHinges.emplace_back();
+  }
+};
+
 // The fans around a vertex: its triangles in edge-connected components, each
 // ordered so that neighbours in the list share an edge through the vertex (a
 // chain for a boundary vertex, a cycle for an interior one). Returns false
@@ -109,38 +152,56 @@ void chooseArc(std::vector<FanTriangle>& fan, const std::vector<int>& order, boo
     fan[std::size_t(order[std::size_t((bestStart + j) % k)])].duplicate = false;
 }
 
-// Update hinge constraints (dihedral or isometric: v[2]–v[3] the shared
-// edge, v[0] and v[1] opposite) after `vertex` split into itself and
-// `dup`. `dupOf(x, y)` says whether the fan triangle (vertex, x, y) went to
-// the duplicate (1), stayed (0), or is unknown (−1).
+// Update the hinge constraints (dihedral or isometric: v[2]–v[3] the shared
+// edge, v[0] and v[1] opposite) that touch `vertex` after it split into
+// itself and `dup`. `dupOf(x, y)` says whether the fan triangle (vertex, x, y)
+// went to the duplicate (1), stayed (0), or is unknown (−1). A hinge whose
+// triangles went different ways is marked dead.
 template <typename Hinge, typename DupOf>
-void updateHinges(std::vector<Hinge>& hinges, std::uint32_t vertex, std::uint32_t dup,
+void updateHinges(std::vector<Hinge>& hinges, std::vector<std::vector<std::uint32_t>>& of,
+                  std::vector<char>& dead, std::uint32_t vertex, std::uint32_t dup,
                   DupOf&& dupOf) {
-  std::size_t out = 0;
-  for (std::size_t j = 0; j < hinges.size(); ++j) {
-    Hinge h = hinges[j];
-    std::uint32_t* v = h.v;
-    bool keep = true;
+  const std::vector<std::uint32_t> touching = of[vertex];
+  for (const std::uint32_t j : touching) {
+    if (dead[j]) continue;
+    std::uint32_t* v = hinges[j].v;
+    bool keep = true, moved = false;
     if (v[2] == vertex || v[3] == vertex) {
       const int end = v[2] == vertex ? 2 : 3;
       const std::uint32_t other = v[5 - end];
       const int s0 = dupOf(v[0], other), s1 = dupOf(v[1], other);
-      if (s0 < 0 || s1 < 0 || s0 != s1)
+      if (s0 < 0 || s1 < 0 || s0 != s1) {
         keep = false;  // the hinge tore: its triangles are now on different vertices
-      else if (s0 == 1)
+      } else if (s0 == 1) {
         v[end] = dup;
+        moved = true;
+      }
     } else {
       for (int o = 0; o < 2; ++o) {
         if (v[o] != vertex) continue;
         const int s = dupOf(v[2], v[3]);
-        if (s < 0)
+        if (s < 0) {
           keep = false;
-        else if (s == 1)
+        } else if (s == 1) {
           v[o] = dup;
+          moved = true;
+        }
       }
     }
-    if (keep) hinges[out++] = h;
+    if (!keep) {
+      dead[j] = 1;
+    } else if (moved) {
+      erase(of[vertex], j);
+      of[dup].push_back(j);
+    }
   }
+}
+
+template <typename Hinge>
+void removeDead(std::vector<Hinge>& hinges, const std::vector<char>& dead) {
+  std::size_t out = 0;
+  for (std::size_t j = 0; j < hinges.size(); ++j)
+    if (!dead[j]) hinges[out++] = hinges[j];
   hinges.resize(out);
 }
 
@@ -149,12 +210,13 @@ float restArea(const Cloth& cloth, std::uint32_t v, std::uint32_t a, std::uint32
   return 0.5f * glm::length(glm::cross(r[a] - r[v], r[b] - r[v]));
 }
 
-// The triangles around `vertex`, each with where its centroid lies along
-// `normal` from the vertex (paper §5.4: the plane through the vertex).
-std::vector<FanTriangle> gatherFan(const Cloth& cloth, const State& s, std::uint32_t vertex,
-                                   const glm::vec3& normal) {
+// The triangles around `vertex` in index order, each with where its
+// centroid lies along `normal` from the vertex (paper §5.4: the plane
+// through the vertex).
+std::vector<FanTriangle> gatherFan(const Cloth& cloth, const TearIndex& index, const State& s,
+                                   std::uint32_t vertex, const glm::vec3& normal) {
   std::vector<FanTriangle> fan;
-  for (std::uint32_t t = 0; t < cloth.triangles.size(); ++t) {
+  for (const std::uint32_t t : index.triangles[vertex]) {
     const glm::uvec3& tri = cloth.triangles[t];
     for (int k = 0; k < 3; ++k)
       if (tri[k] == vertex) {
@@ -171,8 +233,8 @@ std::vector<FanTriangle> gatherFan(const Cloth& cloth, const State& s, std::uint
 // everything that refers to the vertex. Returns the new vertex; `tornEnds`
 // gets the far ends of the edges that had a triangle on each side (now torn
 // in two). Pieces and the topology version are the caller's.
-std::uint32_t applySplit(World& world, std::uint32_t vertex, const std::vector<FanTriangle>& fan,
-                         std::vector<std::uint32_t>& tornEnds) {
+std::uint32_t applySplit(World& world, TearIndex& index, std::uint32_t vertex,
+                         const std::vector<FanTriangle>& fan, std::vector<std::uint32_t>& tornEnds) {
   Cloth& cloth = world.cloth;
   State& s = world.state;
   // The other vertices on each side; one on both is an edge torn in two.
@@ -205,17 +267,22 @@ std::uint32_t applySplit(World& world, std::uint32_t vertex, const std::vector<F
     s.w[vertex] = cloth.mass[vertex] > 0.0f ? 1.0f / cloth.mass[vertex] : 0.0f;
   s.w.push_back(dupMass > 0.0f ? 1.0f / dupMass : 0.0f);
 
+  index.addVertex();
   for (const FanTriangle& f : fan)
-    if (f.duplicate)
+    if (f.duplicate) {
       for (int k = 0; k < 3; ++k)
         if (cloth.triangles[f.triangle][k] == vertex) cloth.triangles[f.triangle][k] = dup;
+      erase(index.triangles[vertex], f.triangle);
+      index.triangles[dup].push_back(f.triangle);  // the fan is in index order
+    }
 
   // Stretch: an edge only on the duplicate's side moves to it; one on both
-  // sides (torn) gets a second constraint with the same rest length.
-  const std::size_t edges = cloth.stretch.size();
-  for (std::size_t j = 0; j < edges; ++j) {
+  // sides (torn) gets a second constraint with the same rest length. In
+  // index order, so torn edges are appended as a pass over all would.
+  std::vector<std::uint32_t> edges = index.edges[vertex];
+  std::sort(edges.begin(), edges.end());
+  for (const std::uint32_t j : edges) {
     StretchConstraint c = cloth.stretch[j];
-    if (c.a != vertex && c.b != vertex) continue;
     const std::uint32_t u = c.a == vertex ? c.b : c.a;
     const bool kept = contains(keptNeighbours, u), moved = contains(dupNeighbours, u);
     if (!moved) continue;
@@ -228,9 +295,14 @@ std::uint32_t applySplit(World& world, std::uint32_t vertex, const std::vector<F
           (f.duplicate ? dupSide : keptSide) += double(restArea(cloth, vertex, f.a, f.b));
       c.area = float(dupSide / 3.0);
       cloth.stretch[j].area = float(keptSide / 3.0);
+      const std::uint32_t added = std::uint32_t(cloth.stretch.size());
       cloth.stretch.push_back(c);
+      index.edges[dup].push_back(added);
+      index.edges[u].push_back(added);
     } else {
       cloth.stretch[j] = c;
+      erase(index.edges[vertex], j);
+      index.edges[dup].push_back(j);
     }
   }
 
@@ -240,8 +312,8 @@ std::uint32_t applySplit(World& world, std::uint32_t vertex, const std::vector<F
       if ((f.a == x && f.b == y) || (f.a == y && f.b == x)) return f.duplicate ? 1 : 0;
     return -1;
   };
-  updateHinges(cloth.bend, vertex, dup, dupOf);
-  updateHinges(cloth.isoBend, vertex, dup, dupOf);
+  updateHinges(cloth.bend, index.hinges, index.deadHinge, vertex, dup, dupOf);
+  updateHinges(cloth.isoBend, index.isoHinges, index.deadIso, vertex, dup, dupOf);
 
   if (!tornEnds.empty()) {
     // An open surface encloses nothing: a torn balloon bursts.
@@ -255,11 +327,12 @@ std::uint32_t applySplit(World& world, std::uint32_t vertex, const std::vector<F
 // A vertex whose triangles fall into fans that share no edge (a tear that
 // ran out at the boundary through it) becomes one vertex per fan: the fan
 // with the lowest-numbered triangle keeps it. Returns the vertices made.
-std::uint32_t separateFans(World& world, std::uint32_t vertex) {
+std::uint32_t separateFans(World& world, TearIndex& index, std::uint32_t vertex) {
   std::uint32_t made = 0;
   std::vector<std::uint32_t> torn;
   for (;;) {
-    std::vector<FanTriangle> fan = gatherFan(world.cloth, world.state, vertex, glm::vec3(0.0f));
+    std::vector<FanTriangle> fan =
+        gatherFan(world.cloth, index, world.state, vertex, glm::vec3(0.0f));
     std::vector<std::vector<int>> fans;
     std::vector<bool> cyclic;
     if (!orderFans(fan, fans, cyclic) || fans.size() < 2) return made;
@@ -270,19 +343,20 @@ std::uint32_t separateFans(World& world, std::uint32_t vertex) {
     };
     const std::vector<int>& moving = holdsFirst(fans[0]) ? fans[1] : fans[0];
     for (int i : moving) fan[std::size_t(i)].duplicate = true;
-    applySplit(world, vertex, fan, torn);
+    applySplit(world, index, vertex, fan, torn);
     ++made;
   }
 }
 
-}  // namespace
-
-TearResult splitVertex(World& world, std::uint32_t vertex, const glm::vec3& planeNormal) {
+// splitVertex on the index; the caller finishes (finishTears).
+TearResult split(World& world, TearIndex& index, std::uint32_t vertex,
+                 const glm::vec3& planeNormal) {
   Cloth& cloth = world.cloth;
   TearResult result;
   const float normalLength = glm::length(planeNormal);
   if (vertex >= cloth.vertexCount() || !(normalLength > 0.0f)) return result;
-  std::vector<FanTriangle> fan = gatherFan(cloth, world.state, vertex, planeNormal / normalLength);
+  std::vector<FanTriangle> fan =
+      gatherFan(cloth, index, world.state, vertex, planeNormal / normalLength);
   if (fan.size() < 2) return result;
   const auto front =
       std::count_if(fan.begin(), fan.end(), [](const FanTriangle& f) { return f.side > 0.0f; });
@@ -306,29 +380,22 @@ TearResult splitVertex(World& world, std::uint32_t vertex, const glm::vec3& plan
   }
 
   std::vector<std::uint32_t> tornEnds;
-  result.duplicate = applySplit(world, vertex, fan, tornEnds);
+  result.duplicate = applySplit(world, index, vertex, fan, tornEnds);
   result.split = true;
   result.vertex = vertex;
   result.tornEdges = std::uint32_t(tornEnds.size());
   // Where the tear reaches the boundary, the far end of a torn edge is left
   // joining two fans by a vertex alone: part them.
-  for (std::uint32_t u : tornEnds) result.boundarySplits += separateFans(world, u);
-  computePieces(cloth);
-  cloth.topologyVersion = nextVersion();
+  for (std::uint32_t u : tornEnds) result.boundarySplits += separateFans(world, index, u);
   return result;
 }
 
-TearResult tearEdge(World& world, std::uint32_t edge) {
+TearResult tearAt(World& world, TearIndex& index, std::uint32_t edge) {
   const Cloth& cloth = world.cloth;
   if (edge >= cloth.stretch.size()) return {};
   const std::uint32_t a = cloth.stretch[edge].a, b = cloth.stretch[edge].b;
   const glm::vec3 along = world.state.x[b] - world.state.x[a];
-  std::size_t triangles[2] = {0, 0};
-  for (const glm::uvec3& t : cloth.triangles)
-    for (int k = 0; k < 3; ++k) {
-      triangles[0] += t[k] == a ? 1 : 0;
-      triangles[1] += t[k] == b ? 1 : 0;
-    }
+  const std::size_t triangles[2] = {index.triangles[a].size(), index.triangles[b].size()};
   // Free first, then more triangles, then the smaller index.
   auto rank = [&](std::uint32_t v, std::size_t tris) {
     return std::make_tuple(world.state.w[v] == 0.0f ? 1 : 0, -std::int64_t(tris), v);
@@ -338,10 +405,35 @@ TearResult tearEdge(World& world, std::uint32_t edge) {
   for (std::uint32_t v : order) {
     // The normal points along the edge, away from the vertex split: the
     // triangles on the edge's side keep the vertex.
-    const TearResult r = splitVertex(world, v, v == a ? along : -along);
+    const TearResult r = split(world, index, v, v == a ? along : -along);
     if (r.split) return r;
   }
   return {};
+}
+
+// After one or more splits: the dropped hinges removed, the pieces found
+// and a new topology version, once.
+void finishTears(Cloth& cloth, const TearIndex& index) {
+  removeDead(cloth.bend, index.deadHinge);
+  removeDead(cloth.isoBend, index.deadIso);
+  computePieces(cloth);
+  cloth.topologyVersion = nextVersion();
+}
+
+}  // namespace
+
+TearResult splitVertex(World& world, std::uint32_t vertex, const glm::vec3& planeNormal) {
+  TearIndex index(world.cloth);
+  const TearResult r = split(world, index, vertex, planeNormal);
+  if (r.split) finishTears(world.cloth, index);
+  return r;
+}
+
+TearResult tearEdge(World& world, std::uint32_t edge) {
+  TearIndex index(world.cloth);
+  const TearResult r = tearAt(world, index, edge);
+  if (r.split) finishTears(world.cloth, index);
+  return r;
 }
 
 std::size_t tearOverstretched(World& world) {
@@ -358,15 +450,18 @@ std::size_t tearOverstretched(World& world) {
     const float ratio = glm::length(x[c.a] - x[c.b]) / c.rest;
     if (ratio > threshold) over.push_back({ratio, j});
   }
+  if (over.empty()) return 0;
   std::sort(over.begin(), over.end(), [](const auto& l, const auto& r) {
     return l.first != r.first ? l.first > r.first : l.second < r.second;
   });
   const std::size_t cap = std::max<std::size_t>(1, world.vertexCount() / 200);
   std::size_t splits = 0;
+  TearIndex index(world.cloth);
   for (const auto& [ratio, j] : over) {
     if (splits >= cap) break;
-    if (tearEdge(world, j).split) ++splits;
+    if (tearAt(world, index, j).split) ++splits;
   }
+  if (splits > 0) finishTears(world.cloth, index);
   return splits;
 }
 
