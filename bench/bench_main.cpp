@@ -207,7 +207,9 @@ std::string runRow(const Row& row, const char* scene, int n, int frames,
 // sweeps of the stretch constraints per iteration, coarse levels
 // (hierarchical PBD, Müller 2008), tethers (Kim et al. 2012).
 // No sizes: the cantilever's part alone.
-int printTable(const std::vector<int>& sizes, int frames, const std::vector<std::string>& extra) {
+// `cantileverFrames`: 0 for the settled 600, fewer for a smoke run.
+int printTable(const std::vector<int>& sizes, int frames, const std::vector<std::string>& extra,
+               int cantileverFrames) {
   auto cfg = [](int sub, int it, int levels, int tethers, const char* chebyshev = "0",
                 int sweeps = 1) {
     return std::vector<std::string>{
@@ -264,7 +266,7 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
   // The batched solver's budgets, XPBD forced on all (the material's energies).
   for (const Row& row : rows)
     if (row.threads.size() > 1) strip.push_back({row.label, row.sets});
-  bench::printCantileverTable(strip, extra);
+  bench::printCantileverTable(strip, extra, cantileverFrames);
   return 0;
 }
 
@@ -347,8 +349,8 @@ int main(int argc, char** argv) {
       return a == "--help" ? 0 : 2;
     }
   }
-  if (table) return printTable(sizes, frames, extra);
-  if (cantilever) return printTable({}, frames, extra);
+  if (table) return printTable(sizes, frames, extra, framesGiven ? frames : 0);
+  if (cantilever) return printTable({}, frames, extra, framesGiven ? frames : 0);
   if (interactive) return bench::printInteractive(extra);
   if (material) return bench::printMaterial(extra, framesGiven ? frames : 0, only);
   if (recording) return bench::printRecording(extra, frames, rounds);

@@ -19,8 +19,9 @@ struct CantileverRow {
   std::vector<std::string> sets;
 };
 
-// Prints the Markdown table; returns nothing, exits 2 on a bad setting.
+// Prints the Markdown table over `frames` frames (0: 600, the settled
+// droop; fewer for a smoke run); exits 2 on a bad setting.
 void printCantileverTable(const std::vector<CantileverRow>& rows,
-                          const std::vector<std::string>& extra);
+                          const std::vector<std::string>& extra, int frames = 0);
 
 }  // namespace drape::bench

@@ -49,6 +49,16 @@ Result<void> checkOutputs(const Options& o, const Session& session) {
   if (!session.meshPath().empty())
     inputs.push_back({session.meshPath(),
                       o.meshPath.empty() ? "the scene file's OBJ input" : "the --mesh input"});
+  // Mesh colliders (--collider, a scene file's) are inputs too.
+  for (const sim::Collider& c : session.world().colliders)
+    if (c.kind == sim::ColliderKind::Mesh && c.mesh && !c.mesh->source.empty())
+      inputs.push_back({c.mesh->source, "a mesh collider's OBJ input"});
+  // A recording never writes a frame over an input in its folder.
+  for (const NamedPath& d : folders)
+    for (const NamedPath& in : inputs)
+      if (isFrameOf(in.path, d.path))
+        return fail(std::string(d.what) + " " + d.path + " would write a frame over " + in.what +
+                    " " + in.path + "; record into another folder");
   for (std::size_t i = 0; i < files.size(); ++i) {
     const NamedPath& f = files[i];
     for (std::size_t j = i + 1; j < files.size(); ++j)

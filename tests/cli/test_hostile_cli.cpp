@@ -165,6 +165,25 @@ TEST_F(Cli, NoOutputReplacesAnotherOrAnInput) {
   expectUsageError(drape("--headless --frames 1 --record-obj " + path("rec") + " --export-obj " +
                          path("rec/frame_00000.obj")),
                    "--record-obj writes its frames");
+  // Mesh colliders, from --collider or a scene file, through a link too.
+  fs::copy_file(kGrid, path("ball.obj"));
+  fs::create_symlink(path("ball.obj"), path("ball_link.obj"));
+  expectUsageError(drape("--headless --frames 1 --scene hang --collider " + path("ball.obj") +
+                         " --stats " + path("ball_link.obj")),
+                   "is a mesh collider's OBJ input");
+  write(path("coll.json"),
+        hangScene(R"(, "colliders": [{"shape": "mesh", "center": [0, 0, 0], "obj": "ball.obj"}])"));
+  expectUsageError(drape("--headless --frames 1 --scene " + path("coll.json") + " --export-obj " +
+                         path("ball.obj")),
+                   "is a mesh collider's OBJ input");
+  EXPECT_EQ(slurp(path("ball.obj")), slurp(kGrid));
+  // A recording into the folder of an input named like one of its frames.
+  fs::create_directories(path("rec2"));
+  fs::copy_file(kGrid, path("rec2/frame_00000.obj"));
+  expectUsageError(drape("--headless --frames 1 --mesh " + path("rec2/frame_00000.obj") +
+                         " --record-obj " + path("rec2") + " --overwrite"),
+                   "would write a frame over the --mesh input");
+  EXPECT_EQ(slurp(path("rec2/frame_00000.obj")), slurp(kGrid));
 }
 
 TEST_F(Cli, ADanglingLinkIsWrittenWhereItPoints) {
@@ -244,6 +263,24 @@ TEST_F(Cli, RunningOutOfMemoryIsOneLineAndKeepsTheOutputs) {
   EXPECT_EQ(stats["vertices"].get<int>(), 512 * 512);
   EXPECT_TRUE(stats["watchdog"].get<bool>());
   EXPECT_FALSE(stats["nan"].get<bool>());
+}
+
+TEST_F(Cli, ASlowRunSaysHowFarItIsAndAQuickOneSaysNothing) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "a run slow by its settings, not by the sanitizer's cost";
+#endif
+  // Over a second a frame (dt 0.25 s, 100 sub-steps × 100 iterations):
+  // lines on stderr, each "frame k of N", with the time a frame takes.
+  Outcome r = drape(
+      "--headless --scene hang --set dt=0.25 --set substeps=100 --set iterations=100 "
+      "--set resolution=48 --frames 20");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("drape: frame "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" of 20, "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(" s a frame, about "), std::string::npos) << r.err;
+  r = drape("--headless --scene hang --frames 60");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
 }
 
 TEST_F(Cli, AFanTooDenseForSelfCollisionRunsWithAWarning) {

@@ -36,27 +36,45 @@ void expectStable(const char* scene, const std::vector<std::string>& sets, int f
 
 }  // namespace
 
-TEST(Extremes, EveryParameterAtEachEndOfItsRange) {
-  for (const sim::ParamDesc& d : sim::paramTable()) {
-    if (d.type == sim::ParamType::Vec3 || d.rebuild) continue;  // gravity and rebuilds below
-    for (double v : {d.min, d.max}) {
-      sim::Params probe;
-      d.set(probe, v);
-      const std::string set = std::string(d.name) + "=" + sim::formatParam(probe, d);
-      // Long runs for cheap settings, short ones where a frame costs much.
-      const bool costly =
-          (std::string(d.name) == "iterations" || std::string(d.name) == "substeps") && v == d.max;
-      // The explicit mass-spring solver takes the sub-steps its stability
-      // needs (stable_substeps); at stable_substeps=0 the defaults' two
-      // sub-steps are too few for it, by design (test_mass_spring.cpp
-      // checks that it explodes then and that the watchdog says why).
-      std::vector<std::string> sets = {set};
-      if (set == "stable_substeps=0") sets.push_back("substeps=100");
-      for (const char* scene : {"hang", "drape", "balloon"})
-        expectStable(scene, sets, costly ? 10 : 120);
-    }
+// One test per parameter (CTest runs them side by side): both ends of its
+// range, on each scene.
+class EveryParameter : public testing::TestWithParam<std::size_t> {};
+
+// The parameters set live (vectors such as gravity and those that rebuild
+// the scene are below).
+std::vector<std::size_t> liveScalars() {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < sim::paramTable().size(); ++i)
+    if (sim::paramTable()[i].type != sim::ParamType::Vec3 && !sim::paramTable()[i].rebuild)
+      out.push_back(i);
+  return out;
+}
+
+TEST_P(EveryParameter, AtEachEndOfItsRange) {
+  const sim::ParamDesc& d = sim::paramTable()[GetParam()];
+  for (double v : {d.min, d.max}) {
+    sim::Params probe;
+    d.set(probe, v);
+    const std::string set = std::string(d.name) + "=" + sim::formatParam(probe, d);
+    // Long runs for cheap settings, short ones where a frame costs much.
+    const bool costly =
+        (std::string(d.name) == "iterations" || std::string(d.name) == "substeps") && v == d.max;
+    // The explicit mass-spring solver takes the sub-steps its stability
+    // needs (stable_substeps); at stable_substeps=0 the defaults' two
+    // sub-steps are too few for it, by design (test_mass_spring.cpp
+    // checks that it explodes then and that the watchdog says why).
+    std::vector<std::string> sets = {set};
+    if (set == "stable_substeps=0") sets.push_back("substeps=100");
+    for (const char* scene : {"hang", "drape", "balloon"})
+      expectStable(scene, sets, costly ? 10 : 120);
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Extremes, EveryParameter,
+                         testing::ValuesIn(liveScalars()),
+                         [](const testing::TestParamInfo<std::size_t>& info) {
+                           return std::string(sim::paramTable()[info.param].name);
+                         });
 
 TEST(Extremes, StiffnessCornersWithBothSolvers) {
   for (const char* solver : {"solver=pbd", "solver=xpbd"})
