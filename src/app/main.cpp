@@ -1,6 +1,7 @@
 // drape: entry point. Parses the command line, builds the scene, and hands
 // over to the window or the headless runner.
 
+#include <csignal>
 #include <cstdio>
 #include <new>
 #include <stdexcept>
@@ -115,6 +116,9 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A reader that goes away (a closed pipe on stdout, a FIFO) makes a write
+  // fail with an error drape reports, instead of killing it mid-write.
+  std::signal(SIGPIPE, SIG_IGN);
   try {
     return run(argc, argv);
   } catch (const std::bad_alloc&) {

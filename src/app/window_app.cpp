@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <new>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -497,9 +499,19 @@ int App::run() {
     const bool stepKey = input_.takeStep(), playKey = input_.take(Command::TogglePlay);
     const bool stepOnce = (asked.step || stepKey) && !fixedRun;
     if ((asked.togglePlay || playKey) && !fixedRun) playing_ = !playing_;
-    applyCommands();
-    applyPanel(asked);
-    applyViewport(viewportAsked_);
+    // What the user asked for: an action that runs out of memory (loading a
+    // huge mesh) changes nothing, says so and pauses; the scene stays.
+    try {
+      applyCommands();
+      applyPanel(asked);
+      applyViewport(viewportAsked_);
+    } catch (const std::bad_alloc&) {
+      setError("out of memory: that action was not carried out");
+      playing_ = false;
+    } catch (const std::length_error&) {
+      setError("out of memory: that action was not carried out");
+      playing_ = false;
+    }
 
     input_.tools.update(camera_, session_.world());
     bool stepped = false;

@@ -283,6 +283,20 @@ TEST_F(Cli, ASlowRunSaysHowFarItIsAndAQuickOneSaysNothing) {
   EXPECT_EQ(r.err, "");
 }
 
+TEST_F(Cli, AReaderThatGoesAwayIsAnErrorNotASignal) {
+  // The OBJ (about 300 KB) into a pipe whose reader stops after 10 bytes:
+  // one line and exit 1, where SIGPIPE used to kill drape mid-write.
+  const std::string err = path("err");
+  const std::string cmd = std::string(DRAPE_BIN) +
+                          " --headless --scene hang --set resolution=64 --frames 2 "
+                          "--export-obj /dev/stdout 2>" + err +
+                          " | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}";
+  const int status = std::system(("bash -c '" + cmd + "'").c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_EQ(slurp(err), "drape: error: cannot write /dev/stdout: Broken pipe\n");
+}
+
 TEST_F(Cli, AFanTooDenseForSelfCollisionRunsWithAWarning) {
   // 60,000 triangles round one hub: self collision gives up on the mesh at
   // once (instead of seconds a frame), says so in one line, and the run
