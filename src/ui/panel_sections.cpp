@@ -238,6 +238,10 @@ void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out)
 // Every parameter of the table, one tree node per group (in table order).
 void drawParameterSection(const PanelInput& in, PanelState& state, PanelResult& out) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  // The groups' tree nodes under an ID of their own: the "scene" group
+  // would otherwise share its ID with the Scene section's "scene" combo,
+  // and a click on it would never open it.
+  ImGui::PushID("parameters");
   sim::Params params = in.world->params;
   if (state.held) state.held->set(params, state.held->get(state.heldParams));
   // One tree node per group, in the order the groups first appear in the
@@ -257,6 +261,7 @@ void drawParameterSection(const PanelInput& in, PanelState& state, PanelResult& 
       if (std::strcmp(desc.group, group) == 0) drawParam(desc, in, state, out, params);
     ImGui::TreePop();
   }
+  ImGui::PopID();
   ImGui::Spacing();
 }
 

@@ -22,6 +22,8 @@
 #            a missing field: a red banner, the scene kept; Ctrl+L with a
 #            good one (the fold scene): the title names it; the recent files
 #            are kept in the configuration folder.
+# panel:     Simulation › scene opens on a click (it shared its ID with the
+#            Scene section's scene combo and never did).
 # crossings: two pinned squares through each other: the strain view (key 3)
 #            marks where they cross in magenta; the same squares apart: none.
 # Screenshots and logs stay in the working directory for debugging.
@@ -156,6 +158,28 @@ if [ "${1:-}" = "--in-display" ]; then
       shot scene_2.png
       quit_drape
       ;;
+    panel)
+      start_drape --scene hang
+      sleep 1
+      xdotool mousemove 800 400
+      xdotool key space
+      wait_title "(paused)"
+      # With the Scene section open (its scene combo drawn), fold the
+      # material and environment groups: "scene" comes up to y = 533.
+      xdotool mousemove 65 495 click 1
+      sleep 1
+      xdotool mousemove 75 514 click 1
+      sleep 1
+      shot panel_0.png
+      xdotool mousemove 44 533 click 1
+      # Wait for the panel below the node to change (up to 10 s).
+      for _ in $(seq 20); do
+        sleep 0.5
+        shot panel_1.png
+        [ "$("$probe" diff panel_0.png panel_1.png 320x100+0+545 0.05)" -gt 2000 ] 2>/dev/null && break
+      done
+      quit_drape
+      ;;
     crossings)
       # Two pinned squares through each other, and the same squares apart.
       square() {
@@ -180,7 +204,7 @@ if [ "${1:-}" = "--in-display" ]; then
 fi
 
 # --- Outside: set up, run in Xvfb, and judge the screenshots. ----------------
-usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load|scenefile|crossings"
+usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load|scenefile|panel|crossings"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
 mode=${3:?$usage}
@@ -245,6 +269,12 @@ case "$mode" in
       fail "a good OBJ did not replace the scene (title '$(cat load_title_2.txt)')"
     echo "PASS: load (banner red $red0 -> $red1, cloth $still)"
     ;;
+  panel)
+    opened=$("$probe" diff panel_0.png panel_1.png 320x100+0+545 0.05)
+    [ "$opened" -gt 2000 ] 2>/dev/null ||
+      fail "a click on Simulation › scene did not open it ($opened pixels changed below it)"
+    echo "PASS: panel (Simulation › scene opened: $opened pixels changed below it)"
+    ;;
   crossings)
     tangled=$("$probe" frac crossings_tangled.png "$below" crossing)
     apart=$("$probe" frac crossings_apart.png "$below" crossing)
@@ -276,5 +306,8 @@ case "$mode" in
       fail "the recent scene files were not kept: $(cat "$recent" 2>&1)"
     echo "PASS: scenefile (saved, saved as with a question before replacing, broken file" \
       "refused with banner $red, good file loaded, recent files kept)"
+    ;;
+  *)
+    fail "$usage"
     ;;
 esac
