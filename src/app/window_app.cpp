@@ -493,6 +493,7 @@ int App::run() {
     }
     // Side by side, the left copy's view ends half way across the free part.
     camera_.setViewport(viewWidth(winW), float(winH), ui::panelWidth(float(winW)));
+    camera_.floorY = renderer_.floorHeight();
 
     ui_.beginFrame();
     const ui::PanelResult asked = drawPanels(winW, winH);

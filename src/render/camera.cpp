@@ -59,6 +59,18 @@ Ray Camera::ray(float screenX, float screenY) const {
 void Camera::orbit(float dxPixels, float dyPixels) {
   yaw -= dxPixels * kOrbitRadPerPixel;
   pitch = std::clamp(pitch + dyPixels * kOrbitRadPerPixel, -kMaxPitch, kMaxPitch);
+  keepAboveFloor();
+}
+
+void Camera::keepAboveFloor() {
+  if (!std::isfinite(floorY)) return;
+  // A little above it, more when far (the near plane follows the distance).
+  const float lowest = floorY + 0.01f + 0.02f * distance;
+  const float s = (lowest - target.y) / distance;
+  if (s <= -1.0f) return;
+  const float most = std::sin(kMaxPitch);
+  if (s > most) target.y = lowest - distance * most;
+  pitch = std::clamp(std::max(pitch, std::asin(std::min(s, most))), -kMaxPitch, kMaxPitch);
 }
 
 void Camera::pan(float dxPixels, float dyPixels) {
@@ -69,10 +81,12 @@ void Camera::pan(float dxPixels, float dyPixels) {
   const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0, 1, 0)));
   const glm::vec3 up = glm::cross(right, forward);
   target += perPixel * (-dxPixels * right + dyPixels * up);
+  keepAboveFloor();
 }
 
 void Camera::zoom(float factor) {
   distance = std::clamp(distance * factor, kMinDistance, kMaxDistance);
+  keepAboveFloor();
 }
 
 void Camera::frame(const glm::vec3& lo, const glm::vec3& hi, float margin) {

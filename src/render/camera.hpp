@@ -11,6 +11,8 @@
 //   +--------+--------------------------+
 //   0     freeLeft                    width
 
+#include <limits>
+
 #include <glm/glm.hpp>
 
 namespace drape::render {
@@ -27,6 +29,9 @@ class Camera {
   float yaw = 0.6f;       // rad
   float pitch = 0.35f;    // rad
   float fovY = 0.75f;     // rad, vertical field of view
+  // The floor's height (m), which the mouse's moves keep the eye above: a
+  // view from under the floor shows the cloth through nothing. −∞: none.
+  float floorY = -std::numeric_limits<float>::infinity();
 
   // Window size in screen coordinates (those of mouse positions) and the
   // left edge of the part that the panel leaves free.
@@ -49,6 +54,9 @@ class Camera {
   void pan(float dxPixels, float dyPixels);
   // Multiply the distance by `factor` (< 1 moves closer).
   void zoom(float factor);
+  // Raise the eye above the floor (floorY) if it is not: the pitch first,
+  // then, for a target at or under the floor, the target.
+  void keepAboveFloor();
   // Look at the box [lo, hi] from the current direction (yaw and pitch
   // kept), at its centre, from just far enough that all eight corners
   // project inside the free part of the window, at least `margin` of its

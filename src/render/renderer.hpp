@@ -81,6 +81,8 @@ class Renderer {
 
   // A new or rebuilt scene: collider meshes, floor height, cloth topology.
   void setScene(const sim::World& world);
+  // The floor's height: the lowest upward plane's, else under the cloth.
+  float floorHeight() const { return floorHeight_; }
   // Draw one frame into the default framebuffer of `fbWidth` × `fbHeight`
   // pixels (the camera's viewport is in screen coordinates, which may differ).
   // `hoveredVertex` (kNoVertex: none) gets a ring marker. `area`, when set

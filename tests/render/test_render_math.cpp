@@ -76,6 +76,27 @@ Camera testCamera() {
   return c;
 }
 
+TEST(Camera, MouseMovesKeepTheEyeAboveTheFloor) {
+  Camera c = testCamera();
+  c.target = glm::vec3(0.0f, 0.2f, 0.0f);
+  c.floorY = 0.0f;
+  // Orbit far down: the pitch stops where the eye is just above the floor.
+  c.orbit(0.0f, -2000.0f);
+  EXPECT_GT(c.eye().y, 0.0f);
+  EXPECT_LT(c.eye().y, 0.3f);
+  // Zooming out from there lifts the eye with the margin.
+  c.zoom(4.0f);
+  EXPECT_GT(c.eye().y, 0.0f);
+  // Panning the target down through the floor: the eye stays above it.
+  for (int i = 0; i < 50; ++i) c.pan(0.0f, -200.0f);
+  EXPECT_GT(c.eye().y, 0.0f);
+  // Without a floor the same orbit goes below the old floor.
+  Camera free = testCamera();
+  free.target = glm::vec3(0.0f, 0.2f, 0.0f);
+  free.orbit(0.0f, -2000.0f);
+  EXPECT_LT(free.eye().y, 0.0f);
+}
+
 TEST(Camera, YawZeroLooksAlongMinusZ) {
   Camera c;
   c.yaw = 0.0f;
