@@ -16,6 +16,8 @@ namespace {
 
 constexpr float kFontPixels = 15.0f;
 
+static_assert(sizeof(ImWchar) == sizeof(unsigned short), "fontGlyphRanges is 16-bit");
+
 // A proportional font reads better than ImGui's built-in bitmap one; the
 // first of these that is installed is used, else the built-in font stays.
 void loadFont() {
@@ -30,7 +32,9 @@ void loadFont() {
     if (!std::filesystem::is_regular_file(path, ec)) continue;
     ImFontConfig config;
     config.OversampleH = 2;
-    if (io.Fonts->AddFontFromFileTTF(path, kFontPixels, &config)) return;
+    if (io.Fonts->AddFontFromFileTTF(path, kFontPixels, &config,
+                                     reinterpret_cast<const ImWchar*>(fontGlyphRanges())))
+      return;
   }
   io.Fonts->AddFontDefault();
 }
@@ -220,6 +224,20 @@ void feedQueuedInput(GLFWwindow* w) {
 }
 
 }  // namespace
+
+const unsigned short* fontGlyphRanges() {
+  static const unsigned short kRanges[] = {
+      0x0020, 0x00FF,  // Basic Latin, Latin-1 (² ³ ° · × ¹)
+      0x0370, 0x03FF,  // Greek (ρ θ α)
+      0x2000, 0x206F,  // punctuation (– — ′ … ‹ ›)
+      0x2070, 0x209F,  // super- and subscripts (⁻ ⁴)
+      0x2190, 0x21FF,  // arrows
+      0x2200, 0x22FF,  // mathematical operators (− ≤ ≥ ≈ √ ∞)
+      0x25A0, 0x25FF,  // geometric shapes (● ▶)
+      0,
+  };
+  return kRanges;
+}
 
 ImGuiLayer::~ImGuiLayer() {
   if (!initialised_) return;

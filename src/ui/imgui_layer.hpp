@@ -9,6 +9,13 @@ struct GLFWwindow;
 
 namespace drape::ui {
 
+// The characters the interface's font is loaded with, as ImGui takes them:
+// pairs of first and last code point, ending in 0. Basic Latin and Latin-1,
+// Greek, punctuation (– — ′ ‹ ›), super- and subscripts (⁻ ⁴), arrows and
+// mathematical operators (− ≤ ≥ ≈ √ ∞): every character the panels and
+// tooltips use (tests/ui checks the sources' string literals against it).
+const unsigned short* fontGlyphRanges();
+
 class ImGuiLayer {
  public:
   ImGuiLayer() = default;
