@@ -194,7 +194,20 @@ StepPlan planStep(const World& world, const CrossingPlan& crossings) {
       p.self_collision != 0 && world.solver.self.tooDenseTopology != cloth.topologyVersion;
   plan.selfThickness = p.self_collision != 0 ? selfThicknessOf(world) : 0.0f;
   chooseStages(world, plan);
-  plan.newtonCg = plan.newton ? p.newton_cg : 0;
+  // CG iterations up to newton_cg, and within the frame's work budget.
+  if (plan.newton) {
+    const double constraints =
+        double(std::max<std::size_t>(1, cloth.stretch.size() + cloth.bend.size()));
+    const double affordable = tuning::kNewtonWorkPerFrame / (double(plan.substeps) * constraints);
+    plan.newtonCg = int(std::min(double(p.newton_cg), affordable));
+    if (plan.newtonCg < std::min(p.newton_cg, tuning::kNewtonLeastIterations)) {
+      plan.newton = false;
+      plan.newtonTooLarge = true;
+      plan.newtonCg = 0;
+    }
+  } else {
+    plan.newtonCg = 0;
+  }
   // The coarse factor only preconditions: made again every few frames.
   const NewtonPreconditioner& factor = world.solver.newton;
   plan.refreshNewtonFactor =
@@ -280,9 +293,16 @@ std::string explainStep(const World& world, const StepPlan& plan) {
                                       : " (off: too few iterations)");
     if (plan.newton)
       say("newton      up to %d CG iterations after the sweeps: bending stiff for the sub-step "
-          "(%.3g)%s",
+          "(%.3g)%s%s",
           plan.newtonCg, plan.bendingStiffness,
-          plan.refreshNewtonFactor ? ", coarse factor made again" : "");
+          plan.newtonCg < p.newton_cg ? "; fewer than newton_cg, the frame's work budget for "
+                                        "a mesh this large"
+                                      : "",
+          plan.refreshNewtonFactor ? "; coarse factor made again" : "");
+    else if (plan.newtonTooLarge)
+      say("newton      off: bending is stiff for the sub-step (%.3g), but the mesh is too large "
+          "for the step's work budget (tuning.hpp); the sweeps carry bending alone",
+          plan.bendingStiffness);
     else if (plan.solver == SolverKind::Xpbd && plan.bendingStiffness > 0.0)
       say("newton      off: the sweeps carry bending this soft (%.3g)", plan.bendingStiffness);
     if (plan.tethers) say("tethers     on");

@@ -11,6 +11,7 @@
 #include "sim/self/self_collision.hpp"
 #include "sim/step/plan.hpp"
 #include "sim/step/step.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape {
 namespace {
@@ -141,6 +142,29 @@ TEST(Plan, EachSettingMakesItsPlan) {
     EXPECT_FLOAT_EQ(plan.h, w.params.dt / float(plan.substeps)) << name;
     EXPECT_FALSE(sim::explainStep(w, plan).empty());
   }
+}
+
+TEST(Plan, TheNewtonStepKeepsToItsWorkBudget) {
+  // Stiff bending on a small cloth: all of newton_cg.
+  const sim::StepPlan strip = planOf(buildScene("hang", {"resolution=24", "k_bend=0.9"}));
+  EXPECT_TRUE(strip.newton);
+  EXPECT_EQ(strip.newtonCg, 100);
+  // On a larger one, fewer: the frame's iterations × constraints stay within the budget.
+  const sim::World mid = buildScene("hang", {"resolution=100", "k_bend=0.9"});
+  const sim::StepPlan fewer = planOf(mid);
+  ASSERT_TRUE(fewer.newton);
+  const double constraints = double(mid.cloth.stretch.size() + mid.cloth.bend.size());
+  EXPECT_LT(fewer.newtonCg, 100);
+  EXPECT_GE(fewer.newtonCg, sim::tuning::kNewtonLeastIterations);
+  EXPECT_LE(double(fewer.newtonCg) * fewer.substeps * constraints, sim::tuning::kNewtonWorkPerFrame);
+  // Too large for even the least: left out, and --explain-step says why.
+  const sim::World big = buildScene("drape", {"resolution=256"});
+  const sim::StepPlan none = planOf(big);
+  EXPECT_GT(none.bendingStiffness, sim::tuning::kStiffBending);
+  EXPECT_FALSE(none.newton);
+  EXPECT_TRUE(none.newtonTooLarge);
+  EXPECT_NE(sim::explainStep(big, none).find("too large for the step's work budget"),
+            std::string::npos);
 }
 
 TEST(Plan, TheExplicitSpringsProjectOnlyTheirContactsAtTheirStableSubsteps) {
