@@ -43,13 +43,11 @@ class Progress {
     slowest_ = std::max(slowest_, frame);
     const double perFrame = elapsed / done, left = perFrame * (frames_ - done);
     const bool due = terminal_ ? elapsed >= 2.0 && seconds(lastLine_, now) >= 0.5
-                               : slowest_ >= 1.0 && left >= 10.0 &&
-                                     seconds(lastLine_, now) >= 10.0;
+                               : slowest_ >= 1.0 && left >= 10.0 && seconds(lastLine_, now) >= 10.0;
     if (!due || done >= frames_) return;
     lastLine_ = now;
     std::fprintf(stderr, "%sdrape: frame %d of %d, %.2f s a frame, about %.0f s left%s",
-                 terminal_ ? "\r" : "", done, frames_, perFrame, left,
-                 terminal_ ? "   " : "\n");
+                 terminal_ ? "\r" : "", done, frames_, perFrame, left, terminal_ ? "   " : "\n");
     shown_ = true;
   }
   // Ends the line a terminal's progress left open.

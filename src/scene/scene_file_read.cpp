@@ -132,8 +132,8 @@ std::string limitText(double most) {
 double within(const Json& j, const std::string& field, double most, const char* unit) {
   const double v = number(j, field);
   if (std::abs(v) > most)
-    refuse(field, "expected a number within ±" + limitText(most) + " " + unit + ", got " +
-                      excerpt(j));
+    refuse(field,
+           "expected a number within ±" + limitText(most) + " " + unit + ", got " + excerpt(j));
   return v;
 }
 
@@ -141,8 +141,8 @@ double within(const Json& j, const std::string& field, double most, const char* 
 float size(const Json& j, const std::string& field, double most, const char* unit) {
   const double v = number(j, field);
   if (!(float(v) > 0.0f) || v > most)
-    refuse(field, "expected a number > 0 and <= " + limitText(most) + " " + unit + ", got " +
-                      excerpt(j));
+    refuse(field,
+           "expected a number > 0 and <= " + limitText(most) + " " + unit + ", got " + excerpt(j));
   return float(v);
 }
 
@@ -172,7 +172,8 @@ glm::vec3 vec3Or(const Json& object, const std::string& field, const char* key,
 // A vector whose components lie within ±most.
 glm::vec3 vec3Within(const Json& j, const std::string& field, double most, const char* unit) {
   const glm::vec3 v = vec3(j, field);
-  for (int k = 0; k < 3; ++k) within(j[std::size_t(k)], field + "[" + std::to_string(k) + "]", most, unit);
+  for (int k = 0; k < 3; ++k)
+    within(j[std::size_t(k)], field + "[" + std::to_string(k) + "]", most, unit);
   return v;
 }
 
@@ -236,8 +237,8 @@ sim::Motion readMotion(const Json& j, const std::string& field) {
   if (auto it = j.find("frequency"); it != j.end()) {
     m.frequency = float(within(*it, field + ".frequency", kMostFrequency, "Hz"));
     if (m.frequency < 0.0f)
-      refuse(field + ".frequency", "expected a number >= 0 and <= " + limitText(kMostFrequency) +
-                                       " Hz");
+      refuse(field + ".frequency",
+             "expected a number >= 0 and <= " + limitText(kMostFrequency) + " Hz");
   }
   return m;
 }
@@ -275,7 +276,8 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
              "obj", "scale", "motion"});
   const Json& shape = required(c, field, "shape");
   const std::string kind = shape.is_string() ? shape.get<std::string>() : "";
-  const glm::vec3 center = vec3Within(required(c, field, "center"), field + ".center", kMostLength, "m");
+  const glm::vec3 center =
+      vec3Within(required(c, field, "center"), field + ".center", kMostLength, "m");
   sim::Collider out;
   if (kind == "plane") {
     out = sim::Collider::plane(center, glm::vec3(0, 1, 0));
@@ -299,8 +301,8 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
         center, size(required(c, field, "radius"), field + ".radius", kMostLength, "m"),
         size(required(c, field, "half_length"), field + ".half_length", kMostLength, "m"));
   } else if (kind == "mesh") {
-    MeshColliderSource source{index, pathString(required(c, field, "obj"), field + ".obj", "an OBJ file"),
-                              1.0f};
+    MeshColliderSource source{
+        index, pathString(required(c, field, "obj"), field + ".obj", "an OBJ file"), 1.0f};
     if (auto it = c.find("scale"); it != c.end())
       source.scale = size(*it, field + ".scale", kMostScale, "");
     file.meshColliders.push_back(source);
@@ -414,7 +416,8 @@ Result<SceneFile> parseSceneFile(const std::string& text, const std::string& nam
     return fail(name + ": not valid JSON: " + printable(what, 100));
   }
   if (!duplicate.empty())
-    return fail(name + ": the key \"" + printable(duplicate, 40) + "\" is given twice in one object");
+    return fail(name + ": the key \"" + printable(duplicate, 40) +
+                "\" is given twice in one object");
   SceneFile out;
   try {
     checkKeys(j, "", {"drape_scene", "mesh", "params", "pins", "colliders", "camera"});

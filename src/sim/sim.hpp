@@ -8,8 +8,8 @@
 #include "sim/cloth.hpp"                 // IWYU pragma: export
 #include "sim/collision/colliders.hpp"   // IWYU pragma: export
 #include "sim/collision/mesh_shape.hpp"  // IWYU pragma: export
-#include "sim/mesh.hpp"                  // IWYU pragma: export
 #include "sim/limits.hpp"                // IWYU pragma: export
+#include "sim/mesh.hpp"                  // IWYU pragma: export
 #include "sim/models/rigid_body.hpp"     // IWYU pragma: export
 #include "sim/params.hpp"                // IWYU pragma: export
 #include "sim/result.hpp"                // IWYU pragma: export

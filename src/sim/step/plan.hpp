@@ -77,7 +77,7 @@ struct StepPlan {
   bool newton = false;            // XPBD's Newton step after the iterations
   double bendingStiffness = 0.0;  // the stiffest hinge's D h² Σ w |∇θ|² (plan.cpp)
   int newtonCg = 0;
-  bool newtonTooLarge = false;    // stiff bending, but beyond the step's work budget
+  bool newtonTooLarge = false;  // stiff bending, but beyond the step's work budget
   bool refreshNewtonFactor = false;
   bool tethers = false;
   // Explicit springs: forces predict, the contacts' stages alone project
