@@ -17,6 +17,18 @@ source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 if [ "${1:-}" = "--in-display" ]; then
   drape=$2
   mode=$3
+  # Screenshots into $2 every half second until its view differs from
+  # that of $1 by over 100 pixels (up to 20 s); the judge outside checks.
+  wait_view_change() {
+    convert "$1" -crop 960x720+320+0 +repage wait_from_view.png
+    for _ in $(seq 40); do
+      sleep 0.5
+      import -window root "$2" || fail "screenshot failed"
+      convert "$2" -crop 960x720+320+0 +repage wait_to_view.png
+      changed=$(compare -metric AE -fuzz 2% wait_from_view.png wait_to_view.png null: 2>&1)
+      [ "${changed%% *}" -gt 100 ] 2>/dev/null && return
+    done
+  }
   case "$mode" in
     window)
       start_drape
@@ -25,14 +37,7 @@ if [ "${1:-}" = "--in-display" ]; then
       kill -0 "$pid" 2>/dev/null || { cat "$mode.log" >&2; fail "drape died after opening its window"; }
       # A later view that differs, however slowly a busy machine draws
       # (half a second apart when it is quiet; up to 20 s).
-      convert gui_smoke.png -crop 960x720+320+0 +repage gui_first_view.png
-      for _ in $(seq 40); do
-        sleep 0.5
-        import -window root gui_smoke_later.png || fail "screenshot failed"
-        convert gui_smoke_later.png -crop 960x720+320+0 +repage gui_later_view.png
-        changed=$(compare -metric AE -fuzz 2% gui_first_view.png gui_later_view.png null: 2>&1)
-        [ "${changed%% *}" -gt 100 ] 2>/dev/null && break
-      done
+      wait_view_change gui_smoke.png gui_smoke_later.png
       # Keys go to the window under the pointer: put it over the 3D view.
       xdotool mousemove 800 400
       xdotool key space
@@ -53,13 +58,7 @@ if [ "${1:-}" = "--in-display" ]; then
       # Space again plays on: the cloth had not come to rest on its own.
       xdotool key space
       wait_title -v "(paused)"
-      for _ in $(seq 40); do
-        sleep 0.5
-        import -window root gui_resumed.png || fail "screenshot failed"
-        convert gui_resumed.png -crop 960x720+320+0 +repage gui_resumed_view.png
-        changed=$(compare -metric AE -fuzz 2% gui_p2_view.png gui_resumed_view.png null: 2>&1)
-        [ "${changed%% *}" -gt 100 ] 2>/dev/null && break
-      done
+      wait_view_change gui_paused_2.png gui_resumed.png
       quit_drape
       ;;
     frames)
