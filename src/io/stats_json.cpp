@@ -72,6 +72,7 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   // null where the mesh is too dense to count them in linear time.
   const std::optional<std::size_t> crossings = sim::countSelfIntersections(world);
   j["self_intersections"] = crossings ? json(*crossings) : json();
+  j["rest_crossings"] = world.stats.restCrossings;
   j["self_collision_too_dense"] = world.stats.selfCollisionTooDense;
   j["nan"] = !sim::allFinite(world);
   char hash[17];

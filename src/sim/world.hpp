@@ -60,6 +60,9 @@ struct StepStats {
   // linear in its size (thousands of triangles over one point, as at the
   // hub of a fan).
   bool selfCollisionTooDense = false;
+  // Edges through triangles in the rest shape, left as they are
+  // (rest_crossings.hpp), and the pairs of pieces they join.
+  std::size_t restCrossings = 0, restCrossedPairs = 0;
   std::size_t tethers = 0;  // long-range attachments to the pins
 };
 

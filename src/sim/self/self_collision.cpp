@@ -1,4 +1,5 @@
 #include "sim/self/self_collision.hpp"
+#include "sim/self/rest_crossings.hpp"
 #include "sim/tuning.hpp"
 
 #include <algorithm>
@@ -181,6 +182,8 @@ class TriangleLookup {
       region_ = in.tangles.region.data();
       for (int k = 0; k < 3; ++k) triRegion_ = std::max(triRegion_, region_[tri_[k]]);
     }
+    rest_ = in.rest && !in.rest->empty() ? in.rest : nullptr;
+    piece_ = in.cloth.piece.data();
   }
 
   const Aabb& box() const { return box_; }
@@ -195,6 +198,8 @@ class TriangleLookup {
     // Two parts inside contours (untangle.hpp) lie on the wrong sides of
     // each other: kept where they are, they would hold the tangle.
     if (triRegion_ != 0 && region_[i] != 0 && region_[i] != triRegion_) return;
+    // Pieces that cross at rest keep their crossings (rest_crossings.hpp).
+    if (rest_ && rest_->has(piece_[tri_[0]], piece_[i])) return;
     waiting_[waitingCount_++] = i;
     if (waitingCount_ == kWaiting) test(pairs);
   }
@@ -278,6 +283,8 @@ class TriangleLookup {
   bool pinned_ = false;
   const std::uint32_t* region_ = nullptr;
   std::uint32_t triRegion_ = 0;
+  const RestCrossings* rest_ = nullptr;
+  const std::uint32_t* piece_ = nullptr;
   enum class Planes : std::uint8_t { Unknown, Valid, Sliver } planes_ = Planes::Unknown;
   DoubleTriangle triangle_;  // at the start of the step
   TriangleMotion motion_;

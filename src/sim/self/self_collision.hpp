@@ -21,6 +21,8 @@
 
 namespace drape::sim {
 
+struct RestCrossings;
+
 struct Tangles;
 class ThreadTeam;
 
@@ -47,6 +49,8 @@ struct SelfSearch {
   int substeps, ownSubsteps;
   const Tangles& tangles;  // the crossings' regions, and their cone tree
   bool tree;               // whether tangles.cones is built for this topology
+  // Pieces crossing at rest keep no contacts with each other (rest_crossings.hpp).
+  const RestCrossings* rest = nullptr;
 };
 
 // The self-contact search's derived data, buffers and result (owned by the

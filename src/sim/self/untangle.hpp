@@ -30,6 +30,7 @@
 #include <glm/glm.hpp>
 
 #include "sim/self/cone_tree.hpp"
+#include "sim/self/rest_crossings.hpp"
 #include "sim/self/spatial_hash.hpp"
 #include "sim/tuning.hpp"
 
@@ -64,6 +65,8 @@ struct CrossingState {
   // search of a topology, not for one that changes between searches (a
   // cloth tearing): the topology last asked for, and the one built for.
   std::uint64_t treeAsked = UINT64_MAX, treeBuilt = UINT64_MAX;
+  // Pieces that cross at rest: their crossings are never among `crossings`.
+  RestCrossings rest;
 };
 
 // A search's derived data (made again when the topology changes), its

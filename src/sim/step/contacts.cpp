@@ -37,7 +37,7 @@ bool prepareSelf(World& world, StepContext& ctx, const StepPlan& plan, ThreadTea
   if (tree) prepareConeTree(world.cloth, ctx.tangles);
   const SelfSearch in{world.cloth,   world.state,      world.params.thickness,
                       plan.substeps, plan.ownSubsteps, ctx.tangles,
-                      tree};
+                      tree,          &solver.crossings.rest};
   if (!prepareSelfContacts(ctx.self, in, solver.self, team)) return false;
   if (planConeWalk(solver.self, tree && ctx.tangles.cones.usable))
     afterConeWalk(solver.self, !exposeUnsmoothParts(ctx.self, in, team));
@@ -74,10 +74,14 @@ std::size_t searchCrossings(World& world, StepContext& ctx, const CrossingPlan& 
     if (plan.culled) known.treeBuilt = topology;
     ThreadTeam& team = solverTeam(world);
     const CrossingSearch how = plan.culled ? CrossingSearch::Culled : CrossingSearch::Every;
+    prepareRestCrossings(cloth, &team, tangles, known.rest);
     if (!findCrossings(cloth, world.state.x, &team, tangles, how)) {
       tangles.crossings.clear();
       known.tooDenseTopology = topology;
     }
+    dropRestCrossings(cloth, known.rest, tangles.crossings);
+    world.stats.restCrossings = known.rest.crossings;
+    world.stats.restCrossedPairs = known.rest.pairs.size();
     fresh = countFresh(before, tangles.crossings);
     known.crossings.swap(tangles.crossings);
     known.cleanSearches = known.crossings.empty() ? known.cleanSearches + 1 : 0;
@@ -188,7 +192,8 @@ void findContacts(World& world, StepContext& ctx, const StepPlan& plan, double t
                           plan.substeps,
                           plan.ownSubsteps,
                           ctx.tangles,
-                          solver.crossings.treeBuilt == world.cloth.topologyVersion};
+                          solver.crossings.treeBuilt == world.cloth.topologyVersion,
+                          &solver.crossings.rest};
       findSelfContacts(ctx.self, in, solver.self, team);
       swapAhead(s, ctx.selfAhead, plan.selfSpan);
       ++world.stats.selfSearches;

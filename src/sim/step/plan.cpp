@@ -130,7 +130,10 @@ CrossingPlan planCrossingSearch(const World& world) {
   const CrossingState& known = world.solver.crossings;
   const std::uint64_t topology = world.cloth.topologyVersion;
   if (world.params.self_collision == 0) return plan;
-  if (known.tooDenseTopology == topology) {
+  // Where either search gave up, self collision is off for the mesh: the
+  // crossings' untangling, without the contacts that keep new ones from
+  // forming, would only chase them (and spend sub-steps on it).
+  if (known.tooDenseTopology == topology || world.solver.self.tooDenseTopology == topology) {
     plan.kind = CrossingSearchKind::TooDense;
     return plan;
   }
