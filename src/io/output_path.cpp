@@ -12,6 +12,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <system_error>
 
 namespace drape::io {
@@ -66,6 +68,41 @@ Result<void> checkNameLength(const std::string& path, const char* what) {
   return {};
 }
 
+// Pipes found to have a reader before the run, held open until their output
+// is written: closing one would give its reader an end of file.
+std::mutex heldMutex;
+std::map<std::string, int>& heldPipes() {
+  static std::map<std::string, int> held;
+  return held;
+}
+
+// Opens a pipe for writing without waiting, then switches it to waiting
+// writes; -1 with errno set where that fails (ENXIO: nothing reads it).
+int openPipe(const std::string& target) {
+  const int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd >= 0 && ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+    const int error = errno;
+    ::close(fd);
+    errno = error;
+    return -1;
+  }
+  return fd;
+}
+
+// The pipe's held descriptor, or a new one.
+int takePipe(const std::string& target) {
+  {
+    std::lock_guard<std::mutex> lock(heldMutex);
+    auto it = heldPipes().find(target);
+    if (it != heldPipes().end()) {
+      const int fd = it->second;
+      heldPipes().erase(it);
+      return fd;
+    }
+  }
+  return openPipe(target);
+}
+
 }  // namespace
 
 Result<void> checkWritableFile(const std::string& path, const char* what) {
@@ -79,8 +116,20 @@ Result<void> checkWritableFile(const std::string& path, const char* what) {
   if (dir.empty()) dir = ".";
   if (!fs::is_directory(dir, ec))
     return fail(std::string(what) + " " + path + ": folder " + dir.string() + " does not exist");
-  // A pipe or a device is not opened here: opening and closing a pipe would
-  // end what reads it. Writing it fails at once if nothing reads it then.
+  // A pipe must have its reader now, and is held open for the output (to
+  // close it would end what reads it); a device is written when the output is.
+  if (fs::is_fifo(status)) {
+    std::lock_guard<std::mutex> lock(heldMutex);
+    if (heldPipes().count(p.string())) return {};
+    const int fd = openPipe(p.string());
+    if (fd < 0 && errno == ENXIO)
+      return fail(std::string(what) + " " + path +
+                  " is a pipe that nothing reads: start its reader first");
+    if (fd < 0)
+      return fail(std::string(what) + " " + path + " is not writable: " + std::strerror(errno));
+    heldPipes()[p.string()] = fd;
+    return {};
+  }
   if (fs::exists(status) && !fs::is_regular_file(status)) return {};
   // Try it: permission bits say nothing for root or special file systems.
   // An existing file is opened for appending (left unchanged); where there
@@ -153,9 +202,8 @@ Result<void> writeFileAtomically(const std::string& path, const std::string_view
   std::string temporary = inPlace ? target : std::string();
   std::FILE* f = nullptr;
   if (inPlace) {
-    const int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK);
-    if (fd >= 0 && ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
-      f = ::fdopen(fd, "wb");
+    const int fd = fs::is_fifo(status) ? takePipe(target) : openPipe(target);
+    if (fd >= 0) f = ::fdopen(fd, "wb");
     if (fd < 0 && errno == ENXIO)
       return fail("cannot write " + path + ": a pipe that nothing reads");
     if (!f && fd >= 0) ::close(fd);

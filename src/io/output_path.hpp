@@ -12,8 +12,9 @@ namespace drape::io {
 
 // A file path whose folder exists and is writable and that is not itself a
 // folder. Leaves nothing behind. A symbolic link is checked where it
-// points (and left in place); a pipe or a device is not opened (that would
-// end what reads a pipe).
+// points (and left in place). A pipe must have a reader already, and is held
+// open (closing it would end what reads it) until writeFileAtomically writes
+// it; a device is not opened.
 Result<void> checkWritableFile(const std::string& path, const char* what);
 
 // Whether two paths name the same file or folder: the same file when both

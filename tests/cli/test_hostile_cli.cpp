@@ -7,7 +7,9 @@
 
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "cli_runner.hpp"
@@ -126,13 +128,30 @@ TEST_F(Cli, PipesAndDevicesAreNotReadAsScenes) {
                    "not a regular file");
 }
 
-TEST_F(Cli, APipeThatNothingReadsFailsAtOnce) {
+TEST_F(Cli, APipeThatNothingReadsIsRefusedBeforeTheRun) {
   ASSERT_EQ(::mkfifo(path("out").c_str(), 0600), 0);
-  const Outcome r = drape("--headless --frames 1 --stats " + path("out"));
-  EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_NE(r.err.find("a pipe that nothing reads"), std::string::npos) << r.err;
+  expectUsageError(drape("--headless --frames 1 --stats " + path("out")),
+                   "is a pipe that nothing reads");
   // Devices are written in place.
   EXPECT_EQ(drape("--headless --frames 1 --stats /dev/null").code, 0);
+}
+
+TEST_F(Cli, APipeWithAReaderGetsTheWholeOutput) {
+  ASSERT_EQ(::mkfifo(path("out").c_str(), 0600), 0);
+  // The reader waits in open until drape opens the pipe, before the run,
+  // and reads until drape closes it: once, with the whole of the stats.
+  std::string read;
+  std::thread reader([&] {
+    std::ifstream in(path("out"));
+    read.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  });
+  const Outcome r = drape("--headless --frames 3 --stats " + path("out"));
+  reader.join();
+  EXPECT_EQ(r.code, 0) << r.err;
+  const auto stats = nlohmann::json::parse(read, nullptr, false);
+  ASSERT_FALSE(stats.is_discarded()) << read;
+  EXPECT_EQ(stats["frames"], 3);
+  EXPECT_TRUE(fs::is_fifo(path("out")));  // still the pipe
 }
 
 TEST_F(Cli, EmptyOutputPathsAreRefused) {
