@@ -43,10 +43,12 @@ int error(const std::string& message, int code) {
   return code;
 }
 
-// The window's title: the scene, and whether it is paused (a window
-// manager's task list shows it; the GUI tests wait for it).
-std::string titleFor(const std::string& scene, bool playing = true) {
-  return "drape \u2014 " + scene + (playing ? "" : " (paused)");
+// The window's title: the scene, and while paused its frame (a window
+// manager's task list shows it; the GUI tests wait for it: a reset, a
+// single step).
+std::string titleFor(const std::string& scene, bool playing, std::uint64_t frame) {
+  if (playing) return "drape \u2014 " + scene;
+  return "drape \u2014 " + scene + " \u00b7 frame " + std::to_string(frame) + " (paused)";
 }
 
 // The toolbar's tools, in the order of app::Tool.
@@ -139,7 +141,7 @@ class App {
   bool recentUnwritable_ = false;  // said once: the recent files cannot be kept
   FpsCounter fps_;
   bool playing_ = true;
-  bool titledPlaying_ = true;  // what the title says
+  std::string titled_;  // what the title says
   bool showHelp_ = false;
   // The cloth's crossings through itself, counted every kCrossingsEvery
   // simulated seconds while the Stats panel or the strain view shows them.
@@ -222,7 +224,6 @@ void App::sceneReplaced(bool newCamera) {
   crossedTriangles_.clear();
   renderer_.setScene(session_.world());
   compare_.sceneReplaced();
-  window_.setTitle(titleFor(session_.sceneName(), playing_));
   if (!newCamera) return;
   camera_ = openingCamera();
   sceneSaved_.clear();  // the note spoke of the scene before
@@ -537,9 +538,10 @@ int App::run() {
       }
     }
 
-    if (playing_ != titledPlaying_) {
-      window_.setTitle(titleFor(session_.sceneName(), playing_));
-      titledPlaying_ = playing_;
+    if (std::string title = titleFor(session_.sceneName(), playing_, session_.world().frame);
+        title != titled_) {
+      window_.setTitle(title);
+      titled_ = std::move(title);
     }
     updateCrossings();
     // The vertex a click would take, while nothing else has the mouse.
@@ -589,7 +591,7 @@ int runWindow(Session& session, const Options& options) {
   for (const std::string& f : render::Antialias::shaderFiles()) files.push_back(f);
   auto shaders = render::loadShaderSources(files);
   if (!shaders) return error(shaders.error(), 2);
-  auto window = GlWindow::open(options.width, options.height, titleFor(session.sceneName()));
+  auto window = GlWindow::open(options.width, options.height, titleFor(session.sceneName(), true, 0));
   if (!window)
     return error(
         "cannot open a window (" + window.error() + "); use --headless for runs without a display",

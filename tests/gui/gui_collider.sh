@@ -16,57 +16,57 @@ set -uo pipefail
 # shellcheck source=gui_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 
+above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+
 # The 1280×720 window: a 320 px panel on the left, the view in the rest.
 below=960x610+320+50
 
 # Ctrl+S writes drape_scene.json (the panel's scene file); kept as $1.
 save_as() {
+  rm -f drape_scene.json
   xdotool key ctrl+s
-  sleep 0.7
-  mv drape_scene.json "$1" 2>/dev/null || echo "missing" >"$1"
+  wait_file drape_scene.json
+  mv drape_scene.json "$1"
 }
 
 # --- Run inside the X server (the script calls itself through scripts/with-display). -----
 if [ "${1:-}" = "--in-display" ]; then
   drape=$2
+  probe=$3
   mode=collider
   rm -f drape_scene.json collider_*.json
   start_drape
-  sleep 1
   xdotool mousemove 1240 660  # parked over the floor, off the cloth
-  xdotool key space
-  sleep 0.5
-  shot collider_0.png
+  pause_drape
+  shot_settled collider_0.png
   # The Scene panel: "as" (its list opens below it: auto, cloth, balloon,
   # collider), then the scale field.
-  xdotool mousemove 60 149 click 1
-  sleep 0.5
-  xdotool mousemove 60 234 click 1
-  sleep 0.5
-  xdotool mousemove 250 174 click 1
-  sleep 0.3
+  click_at 60 149
+  click_at 60 234
+  click_at 250 174 100
   type_path 0.5
   xdotool mousemove 1240 660
-  xdotool key ctrl+o
-  sleep 0.7
+  press ctrl+o
   type_path "$DRAPE_TEST_DATA/obj/broken/garbage.obj"
-  shot collider_bad.png
+  # The banner over the view says what went wrong.
+  for _ in $(seq 80); do
+    shot collider_bad.png
+    above "$("$probe" frac collider_bad.png 960x100+320+45 banner)" 0.05 && break
+    sleep 0.25
+  done
   save_as collider_bad.json
-  xdotool key ctrl+o
-  sleep 0.7
+  press ctrl+o
   type_path "$DRAPE_TEST_DATA/obj/blender_cube.obj"
-  shot collider_1.png
+  wait_view_change collider_0.png collider_1.png 5000
   xdotool getwindowname "$wid" >collider_title.txt
   save_as collider_with.json
   # The list: the floor, then the cube with its Remove button.
   xdotool mousemove 261 285 click 1
-  sleep 0.7
   xdotool mousemove 1240 660
-  sleep 0.5
-  shot collider_2.png
+  wait_view_back collider_0.png collider_2.png
   save_as collider_without.json
   xdotool key r
-  sleep 0.7
+  wait_frame 0
   save_as collider_reset.json
   quit_drape
   exit 0
@@ -81,10 +81,9 @@ for tool in Xvfb xdotool import; do
 done
 export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
 
-timeout 50 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" ||
+timeout 220 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$probe" ||
   fail "the run in Xvfb failed"
 
-above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 meshes() { grep -c '"shape": "mesh"' "$1"; }
 
 # A broken file: a banner, and nothing added.
@@ -99,7 +98,7 @@ drawn=$("$probe" diff collider_0.png collider_1.png "$below" 0.02)
 [ "$(meshes collider_with.json)" -eq 1 ] || fail "the saved scene holds no mesh collider"
 grep -q '"obj": ".*blender_cube.obj"' collider_with.json || fail "the saved collider names no file"
 grep -q '"scale": 0.5,' collider_with.json || fail "the saved collider lacks the panel's scale"
-grep -qxE 'drape — hang( \(paused\))?' collider_title.txt ||
+grep -qxE 'drape — hang( · frame [0-9]+ \(paused\))?' collider_title.txt ||
   fail "loading a collider replaced the scene (title '$(cat collider_title.txt)')"
 # Removed: the view as before it, and gone from the saved scenes.
 left=$("$probe" diff collider_0.png collider_2.png "$below" 0.02)

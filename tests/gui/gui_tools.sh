@@ -38,6 +38,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 # status line at its bottom.
 below=960x610+320+50
 
+above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+
 # --- Run inside the X server (the script calls itself through scripts/with-display). -----
 if [ "${1:-}" = "--in-display" ]; then
   drape=$2
@@ -46,13 +48,11 @@ if [ "${1:-}" = "--in-display" ]; then
   case "$mode" in
     drag)
       start_drape
-      sleep 1
       xdotool mousemove 1240 660  # parked over the floor, off the cloth
-      xdotool key space
-      sleep 0.3
+      pause_drape
       xdotool key r
-      sleep 0.6
-      shot drag_0.png
+      wait_frame 0
+      shot_settled drag_0.png
       read -r x y < <("$probe" grab drag_0.png "$below" cloth)
       [ "${y:--1}" -gt 0 ] 2>/dev/null || fail "no cloth in the view to grab"
       end=$((y + 150))  # the hand's way down the screen
@@ -62,115 +62,111 @@ if [ "${1:-}" = "--in-display" ]; then
         for i in $(seq 1 $frames); do
           [ -n "${1:-}" ] && xdotool mousemove "$x" $((y + (end - y) * i / frames))
           xdotool key s
-          sleep 0.1
+          wait_frame "$i"
         done
-        sleep 2  # a loaded machine may still be working through the presses
       }
       steps
-      shot drag_c1.png
+      shot_settled drag_c1.png
       xdotool key r
-      sleep 0.4
+      wait_frame 0
       steps
-      shot drag_c2.png
+      shot_settled drag_c2.png
       xdotool key r
-      sleep 0.4
+      wait_frame 0
       xdotool mousemove "$x" "$y"
-      sleep 0.3
       xdotool mousedown 1
-      sleep 0.3
       steps pull
-      shot drag_held.png
+      shot_settled drag_held.png
       xdotool mouseup 1
       xdotool key space  # play: the cloth, let go, swings on
-      sleep 1.5
+      wait_title -v "(paused)"
+      wait_view_change drag_held.png drag_after.png
       kill -0 "$pid" 2>/dev/null || { cat drag.log >&2; fail "drape died after the drag"; }
-      shot drag_after.png
       quit_drape
       ;;
     wireframe)
       start_drape
-      sleep 1.5
       xdotool mousemove 1240 660
-      xdotool key space
-      sleep 0.7
-      shot wire_0.png
+      pause_drape
+      shot_settled wire_0.png
       xdotool key w
-      sleep 0.7
-      shot wire_1.png
+      wait_view_change wire_0.png wire_1.png
       xdotool key w
-      sleep 0.7
-      shot wire_2.png
+      wait_view_back wire_0.png wire_2.png
       quit_drape
       ;;
     load)
       start_drape
-      sleep 1
       xdotool mousemove 1240 660
-      xdotool key space
-      sleep 0.5
-      shot load_0.png
-      xdotool key ctrl+o
-      sleep 0.7
+      pause_drape
+      shot_settled load_0.png
+      press ctrl+o
       type_path "$DRAPE_TEST_DATA/obj/broken/garbage.obj"
-      shot load_1.png
+      # The banner over the view says what went wrong.
+      for _ in $(seq 80); do
+        shot load_1.png
+        above "$("$probe" frac load_1.png 960x100+320+45 banner)" 0.05 && break
+        sleep 0.25
+      done
       xdotool getwindowname "$wid" >load_title_1.txt
-      xdotool key ctrl+o
-      sleep 0.7
+      press ctrl+o
       type_path "$DRAPE_TEST_DATA/obj/blender_grid.obj"
+      wait_title "blender_grid.obj"
       xdotool getwindowname "$wid" >load_title_2.txt
-      shot load_2.png
+      shot_settled load_2.png
       quit_drape
       ;;
     scenefile)
       rm -rf drape_scene.json saved_as.json config_scenefile
       start_drape --scene drape --set k_bend=0.3
-      sleep 1
       xdotool mousemove 1240 660
-      xdotool key space
-      sleep 0.5
+      pause_drape
       xdotool key ctrl+s
-      sleep 0.7
+      wait_file drape_scene.json
       # Save as: the browser adds the extension; naming a file that exists
       # asks once more before it replaces it.
-      xdotool key ctrl+shift+s
-      sleep 0.7
+      press ctrl+shift+s
       type_path "$PWD/saved_as"
-      [ -f saved_as.json ] && echo saved >saved_as.state
+      wait_file saved_as.json
+      echo saved >saved_as.state
       echo 'not a scene' >saved_as.json
-      xdotool key ctrl+shift+s
-      sleep 0.7
+      press ctrl+shift+s
       type_path "$PWD/saved_as.json"
-      shot scene_replace.png
+      # The browser asks before it replaces the file: a second Enter.
+      shot_settled scene_replace.png
       cp saved_as.json saved_as_asked.json
       xdotool key Return
-      sleep 1
+      for _ in $(seq 300); do
+        grep -q drape_scene saved_as.json && break
+        sleep 0.1
+      done
       printf '{"drape_scene": 1, "params": {}}' >broken_scene.json
       printf '{"drape_scene": 1, "mesh": {"scene": "fold"}, "params": {"k_bend": 0.2}}' >fold_scene.json
-      xdotool key ctrl+l
-      sleep 0.7
+      press ctrl+l
       type_path "$PWD/broken_scene.json"
-      shot scene_1.png
+      for _ in $(seq 80); do
+        shot scene_1.png
+        above "$("$probe" frac scene_1.png 960x100+320+45 banner)" 0.05 && break
+        sleep 0.25
+      done
       xdotool getwindowname "$wid" >scene_title_1.txt
-      xdotool key ctrl+l
-      sleep 0.7
+      press ctrl+l
       type_path "$PWD/fold_scene.json"
+      wait_title "fold"
       xdotool getwindowname "$wid" >scene_title_2.txt
-      shot scene_2.png
+      shot_settled scene_2.png
       quit_drape
       ;;
     panel)
       start_drape --scene hang
-      sleep 1
       xdotool mousemove 800 400
-      xdotool key space
-      wait_title "(paused)"
+      pause_drape
       # With the Scene section open (its scene combo drawn), fold the
       # material and environment groups: "scene" comes up to y = 533.
-      xdotool mousemove 65 495 click 1
-      sleep 1
-      xdotool mousemove 75 514 click 1
-      sleep 1
-      shot panel_0.png
+      click_at 65 495
+      click_at 75 514
+      xdotool mousemove 44 533
+      shot_settled panel_0.png
       xdotool mousemove 44 533 click 1
       # Wait for the panel below the node to change (up to 10 s).
       for _ in $(seq 20); do
@@ -191,11 +187,11 @@ if [ "${1:-}" = "--in-display" ]; then
       square 1.2 >apart.obj
       for name in tangled apart; do
         start_drape --mesh "$name.obj" --as cloth --pin 0,1,2,3,4,5,6,7
-        sleep 1
         xdotool mousemove 1240 660
+        pause_drape
+        shot_settled "crossings_before_$name.png"
         xdotool key 3
-        sleep 1
-        shot "crossings_$name.png"
+        wait_view_change "crossings_before_$name.png" "crossings_$name.png" 1000
         quit_drape
       done
       ;;
@@ -213,10 +209,8 @@ for tool in Xvfb xdotool import; do
 done
 export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
 
-timeout 50 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$probe" "$mode" ||
+timeout 220 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$probe" "$mode" ||
   fail "$mode: the run in Xvfb failed"
-
-above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 
 case "$mode" in
   drag)
@@ -253,7 +247,7 @@ case "$mode" in
     echo "PASS: wireframe ($on pixels changed by W, $off after the second W)"
     ;;
   load)
-    grep -qxE 'drape — hang( \(paused\))?' load_title_1.txt ||
+    grep -qxE 'drape — hang( · frame [0-9]+ \(paused\))?' load_title_1.txt ||
       fail "after the broken OBJ the title is '$(cat load_title_1.txt)', expected the hang scene"
     grep -q '^drape: error: .*garbage.obj' load.log || fail "no error about garbage.obj on stderr"
     # The banner: strongly red pixels under the toolbar, where none were.
@@ -265,7 +259,7 @@ case "$mode" in
     # The scene stayed: the cloth is still in the view.
     still=$("$probe" frac load_1.png "$below" cloth)
     above "$still" 0.02 || fail "the cloth is gone after the broken OBJ ($still)"
-    grep -qxE 'drape — blender_grid.obj( \(paused\))?' load_title_2.txt ||
+    grep -qxE 'drape — blender_grid.obj( · frame [0-9]+ \(paused\))?' load_title_2.txt ||
       fail "a good OBJ did not replace the scene (title '$(cat load_title_2.txt)')"
     echo "PASS: load (banner red $red0 -> $red1, cloth $still)"
     ;;
@@ -287,13 +281,13 @@ case "$mode" in
     grep -q '"k_bend": 0.3,' drape_scene.json || fail "the saved scene lacks k_bend 0.3"
     grep -q '"shape": "sphere"' drape_scene.json || fail "the saved scene lacks the sphere"
     grep -q '"camera"' drape_scene.json || fail "the saved scene lacks the camera"
-    grep -qxE 'drape — drape( \(paused\))?' scene_title_1.txt ||
+    grep -qxE 'drape — drape( · frame [0-9]+ \(paused\))?' scene_title_1.txt ||
       fail "after the broken scene file the title is '$(cat scene_title_1.txt)'"
     grep -q '^drape: error: .*broken_scene.json: mesh: missing' scenefile.log ||
       fail "no error naming the missing field on stderr"
     red=$("$probe" frac scene_1.png 960x100+320+45 banner)
     above "$red" 0.05 || fail "no red error banner for the broken scene file ($red)"
-    grep -qxE 'drape — fold( \(paused\))?' scene_title_2.txt ||
+    grep -qxE 'drape — fold( · frame [0-9]+ \(paused\))?' scene_title_2.txt ||
       fail "the good scene file did not load (title '$(cat scene_title_2.txt)')"
     [ -f saved_as.state ] || fail "Save as did not write saved_as.json"
     grep -qx 'not a scene' saved_as_asked.json ||
