@@ -441,6 +441,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   vp.view = view_;
   vp.playing = playing_;
   vp.time = session_.world().time;
+  vp.fps = fps_.fps;
   vp.error = &uiError_;
   vp.recording = recorder_.recording();
   vp.recordedFrames = recorder_.frames();

@@ -208,13 +208,15 @@ void recordingBadge(const ViewportInput& in) {
 void statusLine(const ViewportInput& in) {
   beginOverlay("##status", ImVec2(in.left + kMargin, in.height - kMargin), ImVec2(0.0f, 1.0f),
                theme::kOverlayBg);
-  if (in.playing) {
-    ImGui::Text("t = %.2f s", in.time);
-  } else {
+  if (!in.playing) {
     ImGui::TextColored(theme::kWarning, "paused");
     ImGui::SameLine();
-    ImGui::Text("t = %.2f s", in.time);
   }
+  // The frame rate in sight at all times (the Stats section is far down the panel).
+  if (in.fps > 0.0f)
+    ImGui::Text("t = %.2f s   %.0f fps", in.time, double(in.fps));
+  else
+    ImGui::Text("t = %.2f s", in.time);
   // The hint only where it fits beside the time.
   if (in.width > 40.0f * ImGui::GetFontSize()) {
     ImGui::SameLine(0.0f, 14.0f);

@@ -32,6 +32,7 @@ struct ViewportInput {
   render::ViewOptions view;
   bool playing = true;
   double time = 0.0;                   // simulated seconds
+  float fps = 0.0f;                    // frames drawn per second (0: not yet known)
   const std::string* error = nullptr;  // the banner; null or empty: none
   bool recording = false;
   int recordedFrames = 0;
