@@ -86,6 +86,11 @@ class Session {
   Result<void> applyParams(const sim::Params& edited);
 
   const std::string& sceneName() const { return sceneName_; }
+  // What the window calls the scene (its title, the scene picker): the
+  // label given, such as an example's "curtain (example)", else sceneName().
+  // Kept through reset(); another scene starts without one.
+  const std::string& label() const { return label_.empty() ? sceneName_ : label_; }
+  void setLabel(std::string label) { label_ = std::move(label); }
   // The OBJ file the cloth came from (--mesh or a scene file's), or empty.
   const std::string& meshPath() const;
   // What loading ignored or repaired, one line each, starting with the file.
@@ -100,6 +105,7 @@ class Session {
 
  private:
   std::string sceneName_;
+  std::string label_;
   sim::Params defaults_;  // the scene's own parameters, before any of the user's
   struct MeshSource {
     sim::PreparedMesh mesh;           // as read, placed and prepared

@@ -99,7 +99,8 @@ class App {
   Result<void> startCompare();
   void updateCompare();
   void drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered);
-  void loadSceneFile(const std::string& path);
+  // `label`: what the window calls it (an example's name in the picker).
+  void loadSceneFile(const std::string& path, const std::string& label = {});
   // A file used: to the top of its browsers' recent lists, kept for later runs.
   void rememberMesh(const std::string& path);
   void rememberScene(const std::string& path);
@@ -222,7 +223,7 @@ void App::sceneReplaced(bool newCamera) {
   crossedTriangles_.clear();
   renderer_.setScene(session_.world());
   compare_.sceneReplaced();
-  window_.setTitle(titleFor(session_.sceneName(), playing_));
+  window_.setTitle(titleFor(session_.label(), playing_));
   if (!newCamera) return;
   camera_ = openingCamera();
   sceneSaved_.clear();  // the note spoke of the scene before
@@ -265,13 +266,14 @@ void App::saveScene(const std::string& path) {
   std::fprintf(stderr, "drape: saved the scene to %s\n", path.c_str());
 }
 
-void App::loadSceneFile(const std::string& path) {
+void App::loadSceneFile(const std::string& path, const std::string& label) {
   auto next = Session::createFromFile(path, {});
   if (!next) {
     setError(next.error());  // the current scene stays
     return;
   }
   session_ = std::move(next.value());
+  session_.setLabel(label);
   uiError_.clear();
   rememberScene(path);
   sceneReplaced(true);
@@ -364,7 +366,7 @@ void App::applyPanel(const ui::PanelResult& asked) {
   }
   const std::size_t picked = std::size_t(asked.switchToScene);
   if (asked.switchToScene >= 0 && picked >= builtinCount_) {
-    loadSceneFile(examples_[picked - builtinCount_].path);
+    loadSceneFile(examples_[picked - builtinCount_].path, examples_[picked - builtinCount_].label);
   } else if (asked.switchToScene >= 0) {
     const Result<void> r =
         session_.switchScene(scenes_[std::size_t(asked.switchToScene)], panelState_.keepSettings);
@@ -413,8 +415,8 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   ui::PanelInput panel;
   panel.world = &session_.world();
   panel.scenes = &scenes_;
-  panel.sceneName = session_.sceneName().c_str();
-  panel.currentScene = sceneIndex(scenes_, session_.sceneName());
+  panel.sceneName = session_.label().c_str();
+  panel.currentScene = sceneIndex(scenes_, session_.label());
   panel.stepMs = &session_.stepMs();
   panel.compareStepMs = compare_.stepMs();
   panel.crossings = crossings_;
@@ -539,7 +541,7 @@ int App::run() {
     }
 
     if (playing_ != titledPlaying_) {
-      window_.setTitle(titleFor(session_.sceneName(), playing_));
+      window_.setTitle(titleFor(session_.label(), playing_));
       titledPlaying_ = playing_;
     }
     updateCrossings();
