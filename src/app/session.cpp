@@ -268,9 +268,10 @@ std::vector<std::string> Session::settings() const {
 }
 
 Result<void> Session::switchScene(const std::string& name, bool keepSettings) {
+  // Another scene comes with its own colliders only: one loaded for this
+  // scene would sit wherever it happens to be in the next.
   auto next = create(name, keepSettings ? settings() : std::vector<std::string>());
   if (!next) return fail(next.error());
-  next->takeAddedColliders(*this);
   *this = std::move(next.value());
   return {};
 }

@@ -45,7 +45,7 @@ class Session {
                                       const std::vector<std::string>& sets);
 
   // Add each OBJ file as a static mesh collider where the file puts it
-  // (--collider); they stay through reset() and switchScene().
+  // (--collider); they stay through reset(), not switchScene().
   Result<void> addMeshColliders(const std::vector<std::string>& objPaths);
   // The same for one file, placed as a cloth from it would be: turned from
   // z-up when `zUp`, scaled about the origin (kept in the collider's
@@ -76,7 +76,8 @@ class Session {
   // Rebuild the current scene with the current parameters.
   Result<void> reset();
   // Switch to another built-in scene with its own parameters, or, with
-  // `keepSettings`, with the user's settings (settings()) on top of them.
+  // `keepSettings`, with the user's settings (settings()) on top of them;
+  // with its own colliders only (those added to this scene are dropped).
   Result<void> switchScene(const std::string& name, bool keepSettings = false);
   // What the user changed: "KEY=VALUE" for every parameter that differs from
   // the scene's own (from --set, a scene file or the panel), in table order.

@@ -71,11 +71,22 @@ TEST(SessionColliders, AnObjAddedAsColliderKeepsTheClothAndStays) {
   EXPECT_TRUE(s.step());
   ASSERT_TRUE(s.reset());
   EXPECT_EQ(labels(s), (std::vector<std::string>{"plane", "mesh blender_cube.obj"}));
-  ASSERT_TRUE(s.switchScene("drape"));
-  EXPECT_EQ(labels(s), (std::vector<std::string>{"sphere", "plane", "mesh blender_cube.obj"}));
-  // A new cloth from a file keeps it too.
+  // A new cloth from a file keeps it (a collider, then the cloth to drape on it).
   ASSERT_TRUE(loadMeshScene(s, kData + "blender_grid.obj", {}));
   EXPECT_EQ(labels(s).back(), "mesh blender_cube.obj");
+}
+
+TEST(SessionColliders, ABuiltInSceneComesWithItsOwnCollidersOnly) {
+  Session s = scene("hang");
+  ASSERT_TRUE(loadMeshCollider(s, kData + "blender_cube.obj", {}));
+  ASSERT_TRUE(s.addMeshColliders({kData + "split_cube.obj"}));
+  ASSERT_EQ(labels(s).size(), 3u);
+  ASSERT_TRUE(s.switchScene("drape"));
+  EXPECT_EQ(labels(s), (std::vector<std::string>{"sphere", "plane"}));
+  ASSERT_TRUE(s.reset());
+  EXPECT_EQ(labels(s), (std::vector<std::string>{"sphere", "plane"}));
+  ASSERT_TRUE(s.switchScene("hang", true));
+  EXPECT_EQ(labels(s), std::vector<std::string>{"plane"});
 }
 
 TEST(SessionColliders, ABrokenFileLeavesTheCollidersAsTheyWere) {
