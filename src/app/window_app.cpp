@@ -388,7 +388,10 @@ void App::applyPanel(const ui::PanelResult& asked) {
     }
   }
   if (asked.removeCollider >= 0) {
-    const Result<void> r = session_.removeCollider(std::size_t(asked.removeCollider));
+    // A row's colliders, one after another at the same index.
+    Result<void> r;
+    for (int i = 0; i < asked.removeCount && r; ++i)
+      r = session_.removeCollider(std::size_t(asked.removeCollider));
     report(r);
     if (r) sceneReplaced(false);
     if (r && compare_.active()) updateCompare();

@@ -86,11 +86,42 @@ std::string colliderLabel(const sim::Collider& c) {
   return name.empty() ? "mesh" : "mesh " + name;
 }
 
+namespace {
+
+bool sameMotion(const sim::Motion& a, const sim::Motion& b) {
+  return a.velocity == b.velocity && a.angularVelocity == b.angularVelocity && a.pivot == b.pivot &&
+         a.amplitude == b.amplitude && a.frequency == b.frequency;
+}
+
+// Whether `b` goes in the same row as `a`: alike, and both removable.
+bool alike(const Session& session, std::size_t a, std::size_t b) {
+  const sim::Collider& ca = session.world().colliders[a];
+  const sim::Collider& cb = session.world().colliders[b];
+  return ca.kind == cb.kind && ca.kind != sim::ColliderKind::Mesh &&
+         sameMotion(ca.motion, cb.motion) && !session.showsBody(a) && !session.showsBody(b);
+}
+
+// "19 boxes (turning)": how many, the shape's plural, how they move.
+std::string groupLabel(const sim::Collider& c, std::size_t count) {
+  const std::string kind = sim::colliderKindName(c.kind);
+  std::string label = std::to_string(count) + " " + kind + (kind == "box" ? "es" : "s");
+  if (c.motion.isStatic()) return label;
+  const bool turns = c.motion.angularVelocity != glm::vec3(0.0f);
+  return label + (turns ? " (turning)" : " (moving)");
+}
+
+}  // namespace
+
 std::vector<ui::ColliderRow> colliderRows(const Session& session) {
   std::vector<ui::ColliderRow> rows;
   const std::vector<sim::Collider>& colliders = session.world().colliders;
-  for (std::size_t i = 0; i < colliders.size(); ++i)
-    rows.push_back({colliderLabel(colliders[i]), !session.showsBody(i)});
+  for (std::size_t i = 0; i < colliders.size();) {
+    std::size_t n = 1;
+    while (i + n < colliders.size() && alike(session, i, i + n)) ++n;
+    const std::string label = n > 1 ? groupLabel(colliders[i], n) : colliderLabel(colliders[i]);
+    rows.push_back({label, !session.showsBody(i), i, n});
+    i += n;
+  }
   return rows;
 }
 

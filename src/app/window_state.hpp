@@ -27,7 +27,9 @@ scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std:
 // How the Scene panel names a collider: its kind, and a mesh's file name
 // (shortened to 28 characters): "mesh statue.obj", "sphere", "plane".
 std::string colliderLabel(const sim::Collider& c);
-// The Scene panel's list of the session's colliders.
+// The Scene panel's list of the session's colliders: a run of alike ones
+// (the same shape, not meshes, moving alike, none showing a rigid body) in
+// one row, "19 boxes (turning)", removed together.
 std::vector<ui::ColliderRow> colliderRows(const Session& session);
 
 // Frames per second over half-second windows: steady enough to read.

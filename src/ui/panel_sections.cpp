@@ -88,7 +88,9 @@ void meshFacts(const PanelInput& in) {
 void colliderList(const PanelInput& in, PanelResult& out) {
   if (!in.colliders) return;
   ImGui::Spacing();
-  ImGui::TextDisabled("colliders: %zu", in.colliders->size());
+  std::size_t total = 0;
+  for (const ColliderRow& row : *in.colliders) total += row.count;
+  ImGui::TextDisabled("colliders: %zu", total);
   const float button = ImGui::CalcTextSize("Remove").x + 2.0f * ImGui::GetStyle().FramePadding.x;
   for (std::size_t i = 0; i < in.colliders->size(); ++i) {
     const ColliderRow& row = (*in.colliders)[i];
@@ -98,8 +100,14 @@ void colliderList(const PanelInput& in, PanelResult& out) {
     ImGui::TextUnformatted(row.label.c_str());
     if (row.removable) {
       ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - button);
-      if (ImGui::Button("Remove")) out.removeCollider = int(i);
-      tooltip("Take this collider out of the scene; the cloth goes on. Reset keeps it out.");
+      if (ImGui::Button("Remove")) {
+        out.removeCollider = int(row.first);
+        out.removeCount = int(row.count);
+      }
+      tooltip(row.count > 1 ? "Take these colliders out of the scene; the cloth goes on. Reset "
+                              "keeps them out."
+                            : "Take this collider out of the scene; the cloth goes on. Reset "
+                              "keeps it out.");
     } else {
       ImGui::SameLine();
       ImGui::TextDisabled("(rigid body)");
