@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <new>
 #include <optional>
 #include <sstream>
@@ -136,6 +137,9 @@ class App {
   Recorder meshRecorder_;               // --record-obj's, beside any other recording
   bool videoAvailable_ = false;
   std::string uiError_;
+  std::string notice_;        // the green banner: what was just done
+  double noticeUntil_ = 0.0;  // when it goes (glfwGetTime)
+  static constexpr double kNoticeSeconds = 4.0;
   bool recordFailed_ = false;      // a --record run whose recording broke exits 1
   bool recentUnwritable_ = false;  // said once: the recent files cannot be kept
   FpsCounter fps_;
@@ -264,6 +268,12 @@ void App::saveScene(const std::string& path) {
   std::snprintf(panelState_.scenePath, sizeof panelState_.scenePath, "%s", path.c_str());
   rememberScene(path);
   std::fprintf(stderr, "drape: saved the scene to %s\n", path.c_str());
+  // Said over the view too, naming the file in full: Ctrl+S happens without
+  // a look at the panel.
+  std::error_code ec;
+  const std::filesystem::path full = std::filesystem::absolute(path, ec);
+  notice_ = "Saved the scene to " + (ec ? path : full.lexically_normal().string());
+  noticeUntil_ = glfwGetTime() + kNoticeSeconds;
 }
 
 void App::loadSceneFile(const std::string& path, const std::string& label) {
@@ -448,6 +458,8 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   vp.time = session_.world().time;
   vp.fps = fps_.fps;
   vp.error = &uiError_;
+  if (!notice_.empty() && glfwGetTime() > noticeUntil_) notice_.clear();
+  vp.notice = &notice_;
   vp.recording = recorder_.recording();
   vp.recordedFrames = recorder_.frames();
   vp.hint = kToolHints[int(input_.tools.tool)];

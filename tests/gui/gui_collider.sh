@@ -29,6 +29,7 @@ save_as() {
 # --- Run inside the X server (the script calls itself through scripts/with-display). -----
 if [ "${1:-}" = "--in-display" ]; then
   drape=$2
+  probe=$3
   mode=collider
   rm -f drape_scene.json collider_*.json
   start_drape
@@ -62,8 +63,14 @@ if [ "${1:-}" = "--in-display" ]; then
   xdotool mousemove 261 285 click 1
   sleep 0.7
   xdotool mousemove 1240 660
-  sleep 0.5
-  shot collider_2.png
+  # The green banner of the last save goes by itself: the view as before
+  # once it has gone.
+  for _ in $(seq 40); do
+    sleep 0.5
+    shot collider_2.png
+    awk -v f="$("$probe" frac collider_2.png 960x100+320+45 notice)" 'BEGIN { exit !(f == 0) }' &&
+      break
+  done
   save_as collider_without.json
   xdotool key r
   sleep 0.7
@@ -81,7 +88,7 @@ for tool in Xvfb xdotool import; do
 done
 export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
 
-timeout 50 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" ||
+timeout 50 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$probe" ||
   fail "the run in Xvfb failed"
 
 above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
