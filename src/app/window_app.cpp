@@ -108,6 +108,9 @@ class App {
   void keepRecent(const char* name, const std::vector<std::string>& paths);
   void startRecording(const RecordTarget& target);
   void stopRecording();
+  // The frame just simulated to the recordings that take it now: before the
+  // panels are drawn over the view (`panelsDrawn` false) or after.
+  void recordFrames(bool panelsDrawn, int winW, int fbW, int fbH);
   void report(const Result<void>& r) { uiError_ = r ? std::string() : r.error(); }
   void setError(const std::string& message);
   ui::PanelResult drawPanels(int winW, int winH);
@@ -193,11 +196,11 @@ Result<void> App::init() {
   }
   // Checked before the window opened (main.cpp); a failure now is rare.
   const int fps = int(std::lround(1.0 / double(session_.params().dt)));
-  if (!options_.recordPath.empty())
-    if (auto r = recorder_.start(recordTargetFor(options_.recordPath, options_.overwrite), fps,
-                                 "--record");
-        !r)
-      return r;
+  if (!options_.recordPath.empty()) {
+    RecordTarget target = recordTargetFor(options_.recordPath, options_.overwrite);
+    target.wholeWindow = options_.recordWholeWindow;
+    if (auto r = recorder_.start(target, fps, "--record"); !r) return r;
+  }
   if (!options_.recordObjPath.empty())
     if (auto r = meshRecorder_.start(objSequenceTarget(options_.recordObjPath, options_.overwrite),
                                      fps, "--record-obj");
@@ -338,6 +341,19 @@ void App::startRecording(const RecordTarget& target) {
 
 void App::stopRecording() {
   if (auto r = recorder_.stop(); !r) setError(r.error());
+}
+
+void App::recordFrames(bool panelsDrawn, int winW, int fbW, int fbH) {
+  for (Recorder* recorder : {&recorder_, &meshRecorder_}) {
+    if (!recorder->recording()) continue;
+    const bool view = recorder->recordsPixels() && !recorder->target().wholeWindow;
+    if (view == panelsDrawn) continue;
+    const int left = view ? int(ui::panelWidth(float(winW)) * float(fbW) / float(winW)) : 0;
+    if (auto r = recorder->recordFrame(fbW, fbH, session_.world(), left); !r) {
+      setError(r.error());
+      recordFailed_ = true;
+    }
+  }
 }
 
 void App::applyCommands() {
@@ -575,14 +591,11 @@ int App::run() {
       antialias_->finish({render::intersect(renderer_.edgeArea(), free),
                           render::intersect(compare_.edgeArea(), free)});
     }
+    // One recorded file per simulated frame: the view as drawn, the window
+    // with the panels over it, or the cloth.
+    if (stepped) recordFrames(false, winW, fbW, fbH);
     ui_.endFrame();
-    // One recorded file per simulated frame: of what was just drawn, or of the cloth.
-    for (Recorder* recorder : {&recorder_, &meshRecorder_})
-      if (stepped && recorder->recording())
-        if (auto r = recorder->recordFrame(fbW, fbH, session_.world()); !r) {
-          setError(r.error());
-          recordFailed_ = true;
-        }
+    if (stepped) recordFrames(true, winW, fbW, fbH);
     glfwSwapBuffers(glfw);
     fps_.frame(glfwGetTime());
   }

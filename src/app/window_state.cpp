@@ -10,13 +10,14 @@ namespace drape::app {
 RecordTarget panelRecordTarget(const ui::PanelState& state) {
   switch (state.recordFormat) {
     case ui::RecordChoice::Mp4:
-      return {RecordFormat::Mp4, state.recordVideo, false};
+      return {RecordFormat::Mp4, state.recordVideo, false, state.recordWholeWindow};
     case ui::RecordChoice::ObjSequence:
       return objSequenceTarget(state.recordMeshFolder, state.recordOverwrite);
     case ui::RecordChoice::PngSequence:
       break;
   }
-  return {RecordFormat::PngSequence, state.recordFolder, state.recordOverwrite};
+  return {RecordFormat::PngSequence, state.recordFolder, state.recordOverwrite,
+          state.recordWholeWindow};
 }
 
 void FpsCounter::frame(double now) {

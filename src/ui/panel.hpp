@@ -101,6 +101,7 @@ struct PanelState {
   char recordVideo[512] = "drape.mp4";
   char recordMeshFolder[512] = "drape_meshes";
   bool recordOverwrite = false;              // into a folder that already has files
+  bool recordWholeWindow = false;            // images of the window, not the view alone
   char scenePath[512] = "drape_scene.json";  // where Ctrl+S writes (and Save scene... starts)
   bool statsOpen = false;                    // the Stats section was open in the last frame
   // Side by side: the scene twice, these KEY=VALUE settings on the right.

@@ -281,12 +281,12 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
   ImGui::BeginDisabled(r.recording);
   int format = int(state.recordFormat);
   ImGui::RadioButton("PNG", &format, int(RecordChoice::PngSequence));
-  tooltip("PNG frames of the window");
+  tooltip("PNG frames of the view (or the whole window)");
   ImGui::SameLine();
   ImGui::BeginDisabled(!r.videoAvailable);
   ImGui::RadioButton("MP4", &format, int(RecordChoice::Mp4));
   ImGui::EndDisabled();
-  tooltip(r.videoAvailable ? "an MP4 video of the window"
+  tooltip(r.videoAvailable ? "an MP4 video of the view (or the whole window)"
                            : "needs ffmpeg, which is not installed (not on PATH)");
   ImGui::SameLine();
   ImGui::RadioButton("OBJ sequence", &format, int(RecordChoice::ObjSequence));
@@ -310,7 +310,14 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
           "(created if needed).");
       break;
   }
+  if (state.recordFormat != RecordChoice::ObjSequence) {
+    ImGui::Checkbox("whole window", &state.recordWholeWindow);
+    tooltip(
+        "Off: the 3D view alone, without the panels, toolbar and REC badge. On: the whole "
+        "window as you see it.");
+  }
   if (state.recordFormat != RecordChoice::Mp4) {
+    if (state.recordFormat != RecordChoice::ObjSequence) ImGui::SameLine();
     ImGui::Checkbox("overwrite", &state.recordOverwrite);
     tooltip(
         "Write into the folder even when it already has files (frames of the same "
@@ -330,7 +337,8 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
   } else {
     if (ImGui::Button("Start recording", size)) out.startRecording = true;
     tooltip(
-        "One file per simulated frame: an image of the whole window, or the cloth's mesh. "
+        "One file per simulated frame: an image of the view (or the whole window), or the "
+        "cloth's mesh. "
         "The simulation's time step stays as it is; recording only makes frames take "
         "longer.");
     if (r.frames > 0) ImGui::TextDisabled("last: %d frames in %s", r.frames, r.target);
