@@ -66,6 +66,7 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   auto file = io::readObj(path);
   if (!file) return fail(file.error());
   options.name = path;
+  const std::string up = scene::upWarning(file->mesh, file->fromBlender, options);
   scene::placeMesh(file->mesh, options);
   // Prepared once (welded, repaired, oriented): for what it becomes, and
   // for every rebuild.
@@ -80,6 +81,7 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   if (!params) return fail(params.error());
   Session s;
   for (const std::string& w : file->warnings) s.warnings_.push_back(path + ": " + w);
+  if (!up.empty()) s.warnings_.push_back(up);
   auto built = scene::meshScene(prepared.value(), params.value(), options, &s.warnings_);
   if (!built) return fail(built.error());
   if (std::string w = scene::sizeWarning(built->world, options); !w.empty())
