@@ -259,6 +259,20 @@ Result<void> Session::reset() {
   return {};
 }
 
+Result<void> Session::reloadMesh(scene::MeshSceneOptions options) {
+  if (!meshOptions()) return reset();
+  // Placed anew from the file: another up axis or scale changes the mesh,
+  // its defaults (the thickness follows the edges) and its floor.
+  auto next = createFromMesh(mesh_->options.name, std::move(options), settings());
+  if (!next) return fail(next.error());
+  next->takeAddedColliders(*this);
+  next->removedOwn_ = removedOwn_;
+  next->label_ = label_;
+  if (auto r = next->reset(); !r) return r;
+  *this = std::move(next.value());
+  return {};
+}
+
 std::vector<std::string> Session::settings() const {
   std::vector<std::string> changed;
   for (const sim::ParamDesc& d : sim::paramTable()) {

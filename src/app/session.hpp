@@ -75,6 +75,15 @@ class Session {
   bool watchdogTripped() const { return !lastError_.empty(); }
   // Rebuild the current scene with the current parameters.
   Result<void> reset();
+  // A scene from an OBJ file (not through a scene file): its options (as,
+  // pin, up, scale); null otherwise.
+  const scene::MeshSceneOptions* meshOptions() const {
+    return mesh_ && !file_ ? &mesh_->options : nullptr;
+  }
+  // Rebuild such a scene from its file with other options (another pin, up
+  // axis or scale): the new defaults under the user's settings, the colliders
+  // added and removed as they were. Other scenes: reset().
+  Result<void> reloadMesh(scene::MeshSceneOptions options);
   // Switch to another built-in scene with its own parameters, or, with
   // `keepSettings`, with the user's settings (settings()) on top of them;
   // with its own colliders only (those added to this scene are dropped).

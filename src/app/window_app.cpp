@@ -124,6 +124,7 @@ class App {
   ui::ImGuiLayer ui_;
   WindowInput input_;
   ui::PanelState panelState_;
+  MeshPanel meshShown_;  // the panel's pin, up and scale as the scene's mesh loaded
   ui::FileBrowser browser_;
   ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
   ui::FileBrowser sceneSaveBrowser_{"Save scene", ".json", ui::FileBrowser::Mode::Save};
@@ -169,6 +170,8 @@ Result<void> App::init() {
   }
   renderer_.setScene(session_.world());
   camera_ = openingCamera();
+  if (const scene::MeshSceneOptions* o = session_.meshOptions())
+    meshShown_ = showMeshOptions(panelState_, *o);
   input_.camera = &camera_;
   input_.session = &session_;
   input_.ui = &ui_;
@@ -232,6 +235,8 @@ void App::sceneReplaced(bool newCamera) {
   compare_.sceneReplaced();
   window_.setTitle(titleFor(session_.label(), playing_));
   if (!newCamera) return;
+  if (const scene::MeshSceneOptions* o = session_.meshOptions())
+    meshShown_ = showMeshOptions(panelState_, *o);
   camera_ = openingCamera();
   sceneSaved_.clear();  // the note spoke of the scene before
 }
@@ -386,8 +391,15 @@ void App::applyCommands() {
 void App::applyPanel(const ui::PanelResult& asked) {
   const bool resetKey = input_.take(Command::Reset);
   if (asked.reset || resetKey) {
-    report(session_.reset());
-    sceneReplaced(false);
+    // A mesh scene takes the panel's pin, up axis and scale where they
+    // changed; another up or scale moves it, and the camera frames it again.
+    const scene::MeshSceneOptions* o = session_.meshOptions();
+    const auto changed = o ? changedMeshOptions(*o, panelState_, meshShown_) : std::nullopt;
+    const bool moved = changed && (changed->zUp != o->zUp || changed->scale != o->scale);
+    const Result<void> r = changed ? session_.reloadMesh(*changed) : session_.reset();
+    report(r);
+    if (r && changed) meshShown_ = {panelState_.loadPin, panelState_.loadUp, panelState_.loadScale};
+    sceneReplaced(moved && r);
     if (compare_.active()) updateCompare();
   }
   const std::size_t picked = std::size_t(asked.switchToScene);

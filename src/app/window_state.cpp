@@ -79,6 +79,34 @@ scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std:
   return o;
 }
 
+MeshPanel showMeshOptions(ui::PanelState& state, const scene::MeshSceneOptions& options) {
+  state.loadPin = options.pin.kind == scene::MeshPin::Kind::Top ? 1 : 0;
+  state.loadUp = options.zUp ? 1 : 0;
+  state.loadScale = options.scale;
+  return {state.loadPin, state.loadUp, state.loadScale};
+}
+
+std::optional<scene::MeshSceneOptions> changedMeshOptions(const scene::MeshSceneOptions& current,
+                                                          const ui::PanelState& state,
+                                                          const MeshPanel& shown) {
+  scene::MeshSceneOptions next = current;
+  bool changed = false;
+  if (state.loadPin != shown.pin) {
+    next.pin = {state.loadPin == 1 ? scene::MeshPin::Kind::Top : scene::MeshPin::Kind::None, {}};
+    changed = true;
+  }
+  if (state.loadUp != shown.up) {
+    next.zUp = state.loadUp == 1;
+    changed = true;
+  }
+  if (state.loadScale != shown.scale) {
+    next.scale = state.loadScale;
+    changed = true;
+  }
+  if (!changed) return std::nullopt;
+  return next;
+}
+
 std::string colliderLabel(const sim::Collider& c) {
   if (c.kind != sim::ColliderKind::Mesh) return sim::colliderKindName(c.kind);
   std::string name = c.mesh ? std::filesystem::path(c.mesh->source).filename().string() : "";
