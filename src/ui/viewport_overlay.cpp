@@ -226,8 +226,9 @@ void statusLine(const ViewportInput& in) {
     ImGui::TextColored(theme::kWarning, "paused");
     ImGui::SameLine();
   }
-  // The frame rate in sight at all times (the Stats section is far down the panel).
-  if (in.fps > 0.0f)
+  // The frame rate in sight while it runs (the Stats section is far down the
+  // panel); paused, the line holds still.
+  if (in.playing && in.fps > 0.0f)
     ImGui::Text("t = %.2f s   %.0f fps", in.time, double(in.fps));
   else
     ImGui::Text("t = %.2f s", in.time);
