@@ -88,6 +88,9 @@ Result<Options> parseCommandLine(int argc, char** argv) {
                      "record the cloth of every frame as OBJ files (frame_00000.obj, ...) "
                      "into a folder, with or without a window")
           ->type_name("DIR");
+  cli.add_flag("--record-window", o.recordWholeWindow,
+               "--record the whole window, panels, toolbar and REC badge included "
+               "(default: the 3D view alone)");
   cli.add_flag("--overwrite", o.overwrite,
                "let --record and --record-obj write into a folder that already has files");
   cli.add_option("--size", size, "window size, default 1280x720")->type_name("WxH");
@@ -138,6 +141,7 @@ Result<Options> parseCommandLine(int argc, char** argv) {
     if (o.recordPath.empty()) return fail("--record needs a folder or a .mp4 file");
     if (o.headless) return fail("--record needs a window; it cannot be used with --headless");
   }
+  if (o.recordWholeWindow && o.recordPath.empty()) return fail("--record-window needs --record");
   if (recordObjOption->count() > 0 && o.recordObjPath.empty())
     return fail("--record-obj needs a folder");
   if (asOption->count() > 0) {

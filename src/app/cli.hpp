@@ -28,6 +28,7 @@ struct Options {
   std::string recordPath;                // --record: a folder of PNG frames, or a .mp4 video
   std::string recordObjPath;             // --record-obj: a folder of OBJ files, one per frame
   bool overwrite = false;                // record into folders that already hold files
+  bool recordWholeWindow = false;        // --record-window: panels and overlays too
   int width = 1280, height = 720;
   bool listScenes = false;
   bool listParams = false;

@@ -56,9 +56,11 @@ Result<void> Recorder::start(const RecordTarget& target, int fps, const char* wh
   return {};
 }
 
-Result<void> Recorder::capture(int fbWidth, int fbHeight) {
+Result<void> Recorder::capture(int fbWidth, int fbHeight, int left) {
   if (!recording_) return {};
   if (!recordsPixels()) return failed("this recording takes meshes, not images");
+  left = std::clamp(left, 0, fbWidth);
+  fbWidth -= left;
   // A video keeps the size of its first frame; yuv420p wants even sides,
   // so an odd window loses its last column or row.
   int w = fbWidth, h = fbHeight;
@@ -73,7 +75,7 @@ Result<void> Recorder::capture(int fbWidth, int fbHeight) {
     w = videoWidth_;
     h = videoHeight_;
   }
-  render::captureFramebuffer(w, h, fbHeight, pixels_);
+  render::captureFramebuffer(left, w, h, fbHeight, pixels_);
   return addFrame(w, h, pixels_.data());
 }
 

@@ -26,6 +26,9 @@ struct RecordTarget {
   RecordFormat format = RecordFormat::PngSequence;
   std::string path;        // the folder, or the .mp4 file
   bool overwrite = false;  // a folder that already has files may be written into
+  // Images: the whole window, panels and overlays included; otherwise the
+  // 3D view alone, right of the side panel, as drawn before anything over it.
+  bool wholeWindow = false;
 };
 
 // A path ending in ".mp4" (any case) is a video; anything else a folder.
@@ -46,18 +49,19 @@ class Recorder {
   // `fps` is the video's frame rate (1 / dt, so it plays in real time).
   // `what` starts the check's messages.
   Result<void> start(const RecordTarget& target, int fps, const char* what = "record");
-  // Read the framebuffer (`fbWidth` × `fbHeight` pixels) and write it as
-  // the next frame. Needs the GL context; on error, recording stops.
-  Result<void> capture(int fbWidth, int fbHeight);
+  // Read the framebuffer (`fbWidth` × `fbHeight` pixels) from column
+  // `left` on and write it as the next frame. Needs the GL context; on
+  // error, recording stops.
+  Result<void> capture(int fbWidth, int fbHeight, int left = 0);
   // The same from pixels already in memory (RGB, top row first): what
   // capture() does after reading the framebuffer.
   Result<void> addFrame(int width, int height, const std::uint8_t* rgb);
   // An OBJ sequence's next frame: the cloth of `world` as it is now.
   Result<void> addMesh(const sim::World& world);
   // The frame just simulated, as the target's format wants it: the
-  // framebuffer (needs the GL context) or the cloth.
-  Result<void> recordFrame(int fbWidth, int fbHeight, const sim::World& world) {
-    return recordsPixels() ? capture(fbWidth, fbHeight) : addMesh(world);
+  // framebuffer from column `left` on (needs the GL context) or the cloth.
+  Result<void> recordFrame(int fbWidth, int fbHeight, const sim::World& world, int left = 0) {
+    return recordsPixels() ? capture(fbWidth, fbHeight, left) : addMesh(world);
   }
   // Finish: for a video, wait for ffmpeg to complete the file.
   Result<void> stop();

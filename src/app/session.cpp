@@ -66,6 +66,7 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   auto file = io::readObj(path);
   if (!file) return fail(file.error());
   options.name = path;
+  const std::string up = scene::upWarning(file->mesh, file->fromBlender, options);
   scene::placeMesh(file->mesh, options);
   // Prepared once (welded, repaired, oriented): for what it becomes, and
   // for every rebuild.
@@ -80,6 +81,7 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   if (!params) return fail(params.error());
   Session s;
   for (const std::string& w : file->warnings) s.warnings_.push_back(path + ": " + w);
+  if (!up.empty()) s.warnings_.push_back(up);
   auto built = scene::meshScene(prepared.value(), params.value(), options, &s.warnings_);
   if (!built) return fail(built.error());
   if (std::string w = scene::sizeWarning(built->world, options); !w.empty())
@@ -257,6 +259,20 @@ Result<void> Session::reset() {
   return {};
 }
 
+Result<void> Session::reloadMesh(scene::MeshSceneOptions options) {
+  if (!meshOptions()) return reset();
+  // Placed anew from the file: another up axis or scale changes the mesh,
+  // its defaults (the thickness follows the edges) and its floor.
+  auto next = createFromMesh(mesh_->options.name, std::move(options), settings());
+  if (!next) return fail(next.error());
+  next->takeAddedColliders(*this);
+  next->removedOwn_ = removedOwn_;
+  next->label_ = label_;
+  if (auto r = next->reset(); !r) return r;
+  *this = std::move(next.value());
+  return {};
+}
+
 std::vector<std::string> Session::settings() const {
   std::vector<std::string> changed;
   for (const sim::ParamDesc& d : sim::paramTable()) {
@@ -268,9 +284,10 @@ std::vector<std::string> Session::settings() const {
 }
 
 Result<void> Session::switchScene(const std::string& name, bool keepSettings) {
+  // Another scene comes with its own colliders only: one loaded for this
+  // scene would sit wherever it happens to be in the next.
   auto next = create(name, keepSettings ? settings() : std::vector<std::string>());
   if (!next) return fail(next.error());
-  next->takeAddedColliders(*this);
   *this = std::move(next.value());
   return {};
 }

@@ -45,7 +45,7 @@ class Session {
                                       const std::vector<std::string>& sets);
 
   // Add each OBJ file as a static mesh collider where the file puts it
-  // (--collider); they stay through reset() and switchScene().
+  // (--collider); they stay through reset(), not switchScene().
   Result<void> addMeshColliders(const std::vector<std::string>& objPaths);
   // The same for one file, placed as a cloth from it would be: turned from
   // z-up when `zUp`, scaled about the origin (kept in the collider's
@@ -75,8 +75,18 @@ class Session {
   bool watchdogTripped() const { return !lastError_.empty(); }
   // Rebuild the current scene with the current parameters.
   Result<void> reset();
+  // A scene from an OBJ file (not through a scene file): its options (as,
+  // pin, up, scale); null otherwise.
+  const scene::MeshSceneOptions* meshOptions() const {
+    return mesh_ && !file_ ? &mesh_->options : nullptr;
+  }
+  // Rebuild such a scene from its file with other options (another pin, up
+  // axis or scale): the new defaults under the user's settings, the colliders
+  // added and removed as they were. Other scenes: reset().
+  Result<void> reloadMesh(scene::MeshSceneOptions options);
   // Switch to another built-in scene with its own parameters, or, with
-  // `keepSettings`, with the user's settings (settings()) on top of them.
+  // `keepSettings`, with the user's settings (settings()) on top of them;
+  // with its own colliders only (those added to this scene are dropped).
   Result<void> switchScene(const std::string& name, bool keepSettings = false);
   // What the user changed: "KEY=VALUE" for every parameter that differs from
   // the scene's own (from --set, a scene file or the panel), in table order.
@@ -86,6 +96,11 @@ class Session {
   Result<void> applyParams(const sim::Params& edited);
 
   const std::string& sceneName() const { return sceneName_; }
+  // What the window calls the scene (its title, the scene picker): the
+  // label given, such as an example's "curtain (example)", else sceneName().
+  // Kept through reset(); another scene starts without one.
+  const std::string& label() const { return label_.empty() ? sceneName_ : label_; }
+  void setLabel(std::string label) { label_ = std::move(label); }
   // The OBJ file the cloth came from (--mesh or a scene file's), or empty.
   const std::string& meshPath() const;
   // What loading ignored or repaired, one line each, starting with the file.
@@ -100,6 +115,7 @@ class Session {
 
  private:
   std::string sceneName_;
+  std::string label_;
   sim::Params defaults_;  // the scene's own parameters, before any of the user's
   struct MeshSource {
     sim::PreparedMesh mesh;           // as read, placed and prepared

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <new>
 #include <optional>
 #include <sstream>
@@ -101,13 +102,17 @@ class App {
   Result<void> startCompare();
   void updateCompare();
   void drawViews(int winW, int winH, int fbW, int fbH, std::uint32_t hovered);
-  void loadSceneFile(const std::string& path);
+  // `label`: what the window calls it (an example's name in the picker).
+  void loadSceneFile(const std::string& path, const std::string& label = {});
   // A file used: to the top of its browsers' recent lists, kept for later runs.
   void rememberMesh(const std::string& path);
   void rememberScene(const std::string& path);
   void keepRecent(const char* name, const std::vector<std::string>& paths);
   void startRecording(const RecordTarget& target);
   void stopRecording();
+  // The frame just simulated to the recordings that take it now: before the
+  // panels are drawn over the view (`panelsDrawn` false) or after.
+  void recordFrames(bool panelsDrawn, int winW, int fbW, int fbH);
   void report(const Result<void>& r) { uiError_ = r ? std::string() : r.error(); }
   void setError(const std::string& message);
   ui::PanelResult drawPanels(int winW, int winH);
@@ -121,6 +126,7 @@ class App {
   ui::ImGuiLayer ui_;
   WindowInput input_;
   ui::PanelState panelState_;
+  MeshPanel meshShown_;  // the panel's pin, up and scale as the scene's mesh loaded
   ui::FileBrowser browser_;
   ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
   ui::FileBrowser sceneSaveBrowser_{"Save scene", ".json", ui::FileBrowser::Mode::Save};
@@ -137,6 +143,9 @@ class App {
   Recorder meshRecorder_;               // --record-obj's, beside any other recording
   bool videoAvailable_ = false;
   std::string uiError_;
+  std::string notice_;        // the green banner: what was just done
+  double noticeUntil_ = 0.0;  // when it goes (glfwGetTime)
+  static constexpr double kNoticeSeconds = 4.0;
   bool recordFailed_ = false;      // a --record run whose recording broke exits 1
   bool recentUnwritable_ = false;  // said once: the recent files cannot be kept
   FpsCounter fps_;
@@ -163,6 +172,8 @@ Result<void> App::init() {
   }
   renderer_.setScene(session_.world());
   camera_ = openingCamera();
+  if (const scene::MeshSceneOptions* o = session_.meshOptions())
+    meshShown_ = showMeshOptions(panelState_, *o);
   input_.camera = &camera_;
   input_.session = &session_;
   input_.ui = &ui_;
@@ -190,11 +201,11 @@ Result<void> App::init() {
   }
   // Checked before the window opened (main.cpp); a failure now is rare.
   const int fps = int(std::lround(1.0 / double(session_.params().dt)));
-  if (!options_.recordPath.empty())
-    if (auto r = recorder_.start(recordTargetFor(options_.recordPath, options_.overwrite), fps,
-                                 "--record");
-        !r)
-      return r;
+  if (!options_.recordPath.empty()) {
+    RecordTarget target = recordTargetFor(options_.recordPath, options_.overwrite);
+    target.wholeWindow = options_.recordWholeWindow;
+    if (auto r = recorder_.start(target, fps, "--record"); !r) return r;
+  }
   if (!options_.recordObjPath.empty())
     if (auto r = meshRecorder_.start(objSequenceTarget(options_.recordObjPath, options_.overwrite),
                                      fps, "--record-obj");
@@ -225,6 +236,8 @@ void App::sceneReplaced(bool newCamera) {
   renderer_.setScene(session_.world());
   compare_.sceneReplaced();
   if (!newCamera) return;
+  if (const scene::MeshSceneOptions* o = session_.meshOptions())
+    meshShown_ = showMeshOptions(panelState_, *o);
   camera_ = openingCamera();
   sceneSaved_.clear();  // the note spoke of the scene before
 }
@@ -264,15 +277,22 @@ void App::saveScene(const std::string& path) {
   std::snprintf(panelState_.scenePath, sizeof panelState_.scenePath, "%s", path.c_str());
   rememberScene(path);
   std::fprintf(stderr, "drape: saved the scene to %s\n", path.c_str());
+  // Said over the view too, naming the file in full: Ctrl+S happens without
+  // a look at the panel.
+  std::error_code ec;
+  const std::filesystem::path full = std::filesystem::absolute(path, ec);
+  notice_ = "Saved the scene to " + (ec ? path : full.lexically_normal().string());
+  noticeUntil_ = glfwGetTime() + kNoticeSeconds;
 }
 
-void App::loadSceneFile(const std::string& path) {
+void App::loadSceneFile(const std::string& path, const std::string& label) {
   auto next = Session::createFromFile(path, {});
   if (!next) {
     setError(next.error());  // the current scene stays
     return;
   }
   session_ = std::move(next.value());
+  session_.setLabel(label);
   uiError_.clear();
   rememberScene(path);
   sceneReplaced(true);
@@ -329,6 +349,19 @@ void App::stopRecording() {
   if (auto r = recorder_.stop(); !r) setError(r.error());
 }
 
+void App::recordFrames(bool panelsDrawn, int winW, int fbW, int fbH) {
+  for (Recorder* recorder : {&recorder_, &meshRecorder_}) {
+    if (!recorder->recording()) continue;
+    const bool view = recorder->recordsPixels() && !recorder->target().wholeWindow;
+    if (view == panelsDrawn) continue;
+    const int left = view ? int(ui::panelWidth(float(winW)) * float(fbW) / float(winW)) : 0;
+    if (auto r = recorder->recordFrame(fbW, fbH, session_.world(), left); !r) {
+      setError(r.error());
+      recordFailed_ = true;
+    }
+  }
+}
+
 void App::applyCommands() {
   if (input_.take(Command::ToggleWireframe)) view_.wireframe = !view_.wireframe;
   if (input_.take(Command::CycleView)) view_ = preset(view_, (presetOf(view_) + 1) % 3);
@@ -359,13 +392,20 @@ void App::applyCommands() {
 void App::applyPanel(const ui::PanelResult& asked) {
   const bool resetKey = input_.take(Command::Reset);
   if (asked.reset || resetKey) {
-    report(session_.reset());
-    sceneReplaced(false);
+    // A mesh scene takes the panel's pin, up axis and scale where they
+    // changed; another up or scale moves it, and the camera frames it again.
+    const scene::MeshSceneOptions* o = session_.meshOptions();
+    const auto changed = o ? changedMeshOptions(*o, panelState_, meshShown_) : std::nullopt;
+    const bool moved = changed && (changed->zUp != o->zUp || changed->scale != o->scale);
+    const Result<void> r = changed ? session_.reloadMesh(*changed) : session_.reset();
+    report(r);
+    if (r && changed) meshShown_ = {panelState_.loadPin, panelState_.loadUp, panelState_.loadScale};
+    sceneReplaced(moved && r);
     if (compare_.active()) updateCompare();
   }
   const std::size_t picked = std::size_t(asked.switchToScene);
   if (asked.switchToScene >= 0 && picked >= builtinCount_) {
-    loadSceneFile(examples_[picked - builtinCount_].path);
+    loadSceneFile(examples_[picked - builtinCount_].path, examples_[picked - builtinCount_].label);
   } else if (asked.switchToScene >= 0) {
     const Result<void> r =
         session_.switchScene(scenes_[std::size_t(asked.switchToScene)], panelState_.keepSettings);
@@ -387,7 +427,10 @@ void App::applyPanel(const ui::PanelResult& asked) {
     }
   }
   if (asked.removeCollider >= 0) {
-    const Result<void> r = session_.removeCollider(std::size_t(asked.removeCollider));
+    // A row's colliders, one after another at the same index.
+    Result<void> r;
+    for (int i = 0; i < asked.removeCount && r; ++i)
+      r = session_.removeCollider(std::size_t(asked.removeCollider));
     report(r);
     if (r) sceneReplaced(false);
     if (r && compare_.active()) updateCompare();
@@ -414,8 +457,8 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   ui::PanelInput panel;
   panel.world = &session_.world();
   panel.scenes = &scenes_;
-  panel.sceneName = session_.sceneName().c_str();
-  panel.currentScene = sceneIndex(scenes_, session_.sceneName());
+  panel.sceneName = session_.label().c_str();
+  panel.currentScene = sceneIndex(scenes_, session_.label());
   panel.stepMs = &session_.stepMs();
   panel.compareStepMs = compare_.stepMs();
   panel.crossings = crossings_;
@@ -442,7 +485,10 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   vp.view = view_;
   vp.playing = playing_;
   vp.time = session_.world().time;
+  vp.fps = fps_.fps;
   vp.error = &uiError_;
+  if (!notice_.empty() && glfwGetTime() > noticeUntil_) notice_.clear();
+  vp.notice = &notice_;
   vp.recording = recorder_.recording();
   vp.recordedFrames = recorder_.frames();
   vp.hint = kToolHints[int(input_.tools.tool)];
@@ -538,7 +584,7 @@ int App::run() {
       }
     }
 
-    if (std::string title = titleFor(session_.sceneName(), playing_, session_.world().frame);
+    if (std::string title = titleFor(session_.label(), playing_, session_.world().frame);
         title != titled_) {
       window_.setTitle(title);
       titled_ = std::move(title);
@@ -559,14 +605,11 @@ int App::run() {
       antialias_->finish({render::intersect(renderer_.edgeArea(), free),
                           render::intersect(compare_.edgeArea(), free)});
     }
+    // One recorded file per simulated frame: the view as drawn, the window
+    // with the panels over it, or the cloth.
+    if (stepped) recordFrames(false, winW, fbW, fbH);
     ui_.endFrame();
-    // One recorded file per simulated frame: of what was just drawn, or of the cloth.
-    for (Recorder* recorder : {&recorder_, &meshRecorder_})
-      if (stepped && recorder->recording())
-        if (auto r = recorder->recordFrame(fbW, fbH, session_.world()); !r) {
-          setError(r.error());
-          recordFailed_ = true;
-        }
+    if (stepped) recordFrames(true, winW, fbW, fbH);
     glfwSwapBuffers(glfw);
     fps_.frame(glfwGetTime());
   }
@@ -591,7 +634,7 @@ int runWindow(Session& session, const Options& options) {
   for (const std::string& f : render::Antialias::shaderFiles()) files.push_back(f);
   auto shaders = render::loadShaderSources(files);
   if (!shaders) return error(shaders.error(), 2);
-  auto window = GlWindow::open(options.width, options.height, titleFor(session.sceneName(), true, 0));
+  auto window = GlWindow::open(options.width, options.height, titleFor(session.label(), true, 0));
   if (!window)
     return error(
         "cannot open a window (" + window.error() + "); use --headless for runs without a display",

@@ -10,13 +10,14 @@ namespace drape::app {
 RecordTarget panelRecordTarget(const ui::PanelState& state) {
   switch (state.recordFormat) {
     case ui::RecordChoice::Mp4:
-      return {RecordFormat::Mp4, state.recordVideo, false};
+      return {RecordFormat::Mp4, state.recordVideo, false, state.recordWholeWindow};
     case ui::RecordChoice::ObjSequence:
       return objSequenceTarget(state.recordMeshFolder, state.recordOverwrite);
     case ui::RecordChoice::PngSequence:
       break;
   }
-  return {RecordFormat::PngSequence, state.recordFolder, state.recordOverwrite};
+  return {RecordFormat::PngSequence, state.recordFolder, state.recordOverwrite,
+          state.recordWholeWindow};
 }
 
 void FpsCounter::frame(double now) {
@@ -78,6 +79,34 @@ scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std:
   return o;
 }
 
+MeshPanel showMeshOptions(ui::PanelState& state, const scene::MeshSceneOptions& options) {
+  state.loadPin = options.pin.kind == scene::MeshPin::Kind::Top ? 1 : 0;
+  state.loadUp = options.zUp ? 1 : 0;
+  state.loadScale = options.scale;
+  return {state.loadPin, state.loadUp, state.loadScale};
+}
+
+std::optional<scene::MeshSceneOptions> changedMeshOptions(const scene::MeshSceneOptions& current,
+                                                          const ui::PanelState& state,
+                                                          const MeshPanel& shown) {
+  scene::MeshSceneOptions next = current;
+  bool changed = false;
+  if (state.loadPin != shown.pin) {
+    next.pin = {state.loadPin == 1 ? scene::MeshPin::Kind::Top : scene::MeshPin::Kind::None, {}};
+    changed = true;
+  }
+  if (state.loadUp != shown.up) {
+    next.zUp = state.loadUp == 1;
+    changed = true;
+  }
+  if (state.loadScale != shown.scale) {
+    next.scale = state.loadScale;
+    changed = true;
+  }
+  if (!changed) return std::nullopt;
+  return next;
+}
+
 std::string colliderLabel(const sim::Collider& c) {
   if (c.kind != sim::ColliderKind::Mesh) return sim::colliderKindName(c.kind);
   std::string name = c.mesh ? std::filesystem::path(c.mesh->source).filename().string() : "";
@@ -86,11 +115,42 @@ std::string colliderLabel(const sim::Collider& c) {
   return name.empty() ? "mesh" : "mesh " + name;
 }
 
+namespace {
+
+bool sameMotion(const sim::Motion& a, const sim::Motion& b) {
+  return a.velocity == b.velocity && a.angularVelocity == b.angularVelocity && a.pivot == b.pivot &&
+         a.amplitude == b.amplitude && a.frequency == b.frequency;
+}
+
+// Whether `b` goes in the same row as `a`: alike, and both removable.
+bool alike(const Session& session, std::size_t a, std::size_t b) {
+  const sim::Collider& ca = session.world().colliders[a];
+  const sim::Collider& cb = session.world().colliders[b];
+  return ca.kind == cb.kind && ca.kind != sim::ColliderKind::Mesh &&
+         sameMotion(ca.motion, cb.motion) && !session.showsBody(a) && !session.showsBody(b);
+}
+
+// "19 boxes (turning)": how many, the shape's plural, how they move.
+std::string groupLabel(const sim::Collider& c, std::size_t count) {
+  const std::string kind = sim::colliderKindName(c.kind);
+  std::string label = std::to_string(count) + " " + kind + (kind == "box" ? "es" : "s");
+  if (c.motion.isStatic()) return label;
+  const bool turns = c.motion.angularVelocity != glm::vec3(0.0f);
+  return label + (turns ? " (turning)" : " (moving)");
+}
+
+}  // namespace
+
 std::vector<ui::ColliderRow> colliderRows(const Session& session) {
   std::vector<ui::ColliderRow> rows;
   const std::vector<sim::Collider>& colliders = session.world().colliders;
-  for (std::size_t i = 0; i < colliders.size(); ++i)
-    rows.push_back({colliderLabel(colliders[i]), !session.showsBody(i)});
+  for (std::size_t i = 0; i < colliders.size();) {
+    std::size_t n = 1;
+    while (i + n < colliders.size() && alike(session, i, i + n)) ++n;
+    const std::string label = n > 1 ? groupLabel(colliders[i], n) : colliderLabel(colliders[i]);
+    rows.push_back({label, !session.showsBody(i), i, n});
+    i += n;
+  }
   return rows;
 }
 

@@ -4,6 +4,7 @@
 // the scene, view presets, side by side's labels (and the opening camera, in
 // opening_camera.hpp).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,10 +25,28 @@ RecordTarget panelRecordTarget(const ui::PanelState& state);
 scene::MeshSceneOptions panelMeshOptions(const ui::PanelState& state, const std::string& path,
                                          int as = -1);
 
+// The Scene panel's pin, up and scale as a loaded mesh's options set them:
+// what the panel showed when the scene's mesh was loaded.
+struct MeshPanel {
+  int pin = 0, up = 0;
+  float scale = 1.0f;
+};
+// Show a mesh scene's options in the panel (pins given as a list show as
+// none); returns what it shows.
+MeshPanel showMeshOptions(ui::PanelState& state, const scene::MeshSceneOptions& options);
+// What a reset applies to a mesh scene whose options are `current`: those
+// with the panel's pin, up and scale where they changed since `shown`; none
+// when nothing changed.
+std::optional<scene::MeshSceneOptions> changedMeshOptions(const scene::MeshSceneOptions& current,
+                                                          const ui::PanelState& state,
+                                                          const MeshPanel& shown);
+
 // How the Scene panel names a collider: its kind, and a mesh's file name
 // (shortened to 28 characters): "mesh statue.obj", "sphere", "plane".
 std::string colliderLabel(const sim::Collider& c);
-// The Scene panel's list of the session's colliders.
+// The Scene panel's list of the session's colliders: a run of alike ones
+// (the same shape, not meshes, moving alike, none showing a rigid body) in
+// one row, "19 boxes (turning)", removed together.
 std::vector<ui::ColliderRow> colliderRows(const Session& session);
 
 // Frames per second over half-second windows: steady enough to read.

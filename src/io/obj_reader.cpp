@@ -361,6 +361,7 @@ Result<ObjFile> parseObj(const std::string& text, const std::string& name) {
     return fail(name + ": read " + std::to_string(v.size() / 3) + " vertices, expected " +
                 std::to_string(s.vertices));
   ObjFile out = std::move(s.info);
+  out.fromBlender = text.rfind("# Blender", 0) == 0;
   out.mesh.positions.reserve(s.vertices);
   for (std::size_t i = 0; i < s.vertices; ++i)
     out.mesh.positions.emplace_back(float(v[3 * i]), float(v[3 * i + 1]), float(v[3 * i + 2]));

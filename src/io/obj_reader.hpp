@@ -24,6 +24,7 @@ struct ObjFile {
   std::size_t texcoords = 0;  // `vt` lines
   std::size_t normals = 0;    // `vn` lines
   std::size_t objects = 0;    // `o` and `g` statements
+  bool fromBlender = false;   // the first line is Blender's "# Blender ..." header
   // Things the reader ignored or could not keep, one line each, without the
   // file name (the caller adds it).
   std::vector<std::string> warnings;

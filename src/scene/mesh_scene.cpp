@@ -30,6 +30,41 @@ Result<MeshAs> resolve(const MeshSceneOptions& o, bool closed, bool pressureOk) 
   return as;
 }
 
+// "top" on a mesh standing up: the vertices within 1 % of the height of the
+// highest point, or, where those span less than half the width (a shirt's
+// collar stands above its shoulders), the top of each of kTopSlices slices
+// across the width whose top lies in the upper quarter of the height: the
+// shoulders and the collar, not the sleeves' ends hanging down.
+void pinTopBand(sim::World& world, const sim::Bounds& b) {
+  const std::vector<glm::vec3>& x = world.state.x;
+  const float height = b.max.y - b.min.y, band = 0.01f * height;
+  // Across: the wider of x and z.
+  const int across = b.max.x - b.min.x >= b.max.z - b.min.z ? 0 : 2;
+  const float lo = b.min[across], width = b.max[across] - lo;
+  float spanLo = std::numeric_limits<float>::max(), spanHi = -spanLo;
+  for (const glm::vec3& p : x)
+    if (p.y >= b.max.y - band) {
+      spanLo = std::min(spanLo, p[across]);
+      spanHi = std::max(spanHi, p[across]);
+    }
+  if (spanHi - spanLo >= 0.5f * width) {
+    for (std::uint32_t i = 0; i < x.size(); ++i)
+      if (x[i].y >= b.max.y - band) sim::pinVertex(world, i);
+    return;
+  }
+  constexpr int kTopSlices = 16;
+  auto slice = [&](const glm::vec3& p) {
+    return std::clamp(int(float(kTopSlices) * (p[across] - lo) / width), 0, kTopSlices - 1);
+  };
+  std::vector<float> top(kTopSlices, -std::numeric_limits<float>::max());
+  for (const glm::vec3& p : x)
+    top[std::size_t(slice(p))] = std::max(top[std::size_t(slice(p))], p.y);
+  for (std::uint32_t i = 0; i < x.size(); ++i) {
+    const float t = top[std::size_t(slice(x[i]))];
+    if (t >= b.max.y - 0.25f * height && x[i].y >= t - band) sim::pinVertex(world, i);
+  }
+}
+
 Result<void> applyPins(sim::World& world, const MeshSceneOptions& o,
                        std::vector<std::string>* warnings) {
   const std::vector<glm::vec3>& x = world.state.x;
@@ -48,9 +83,7 @@ Result<void> applyPins(sim::World& world, const MeshSceneOptions& o,
                             ": the mesh is a flat horizontal sheet; --pin top pinned its far "
                             "edge (lowest z) instead of every vertex");
     } else {
-      const float band = 0.01f * (hi.y - lo.y);
-      for (std::uint32_t i = 0; i < x.size(); ++i)
-        if (x[i].y >= hi.y - band) sim::pinVertex(world, i);
+      pinTopBand(world, b);
     }
   } else if (o.pin.kind == MeshPin::Kind::List) {
     const std::vector<std::uint32_t>& map = world.cloth.inputToVertex;
@@ -117,6 +150,20 @@ void placeMesh(sim::TriMesh& mesh, const MeshSceneOptions& options) {
     if (options.zUp) p = glm::vec3(p.x, p.z, -p.y);
     p *= options.scale;
   }
+}
+
+std::string upWarning(const sim::TriMesh& mesh, bool fromBlender, const MeshSceneOptions& options) {
+  if (!fromBlender || options.zUp || mesh.positions.empty()) return {};
+  glm::vec3 lo = mesh.positions.front(), hi = lo;
+  for (const glm::vec3& p : mesh.positions) {
+    lo = glm::min(lo, p);
+    hi = glm::max(hi, p);
+  }
+  const glm::vec3 size = hi - lo;
+  if (size.z <= size.y || size.z < size.x) return {};
+  return options.name +
+         ": a Blender export, tallest along z: if z is its up axis, --up z (the Scene panel's "
+         "up) stands it upright";
 }
 
 std::string sizeWarning(const sim::World& world, const MeshSceneOptions& options) {

@@ -39,6 +39,11 @@ struct MeshSceneOptions {
 // (x, z, −y) when zUp, then scaled about the origin.
 void placeMesh(sim::TriMesh& mesh, const MeshSceneOptions& options);
 
+// A warning when a mesh from Blender (`fromBlender`, its file's header), not
+// turned from z-up, is tallest along z: Blender's z is up, and the file
+// may keep it; the warning names --up z. Empty otherwise.
+std::string upWarning(const sim::TriMesh& mesh, bool fromBlender, const MeshSceneOptions& options);
+
 // A warning when the cloth of a mesh scene is far from cloth sizes (over
 // 50 m or under 1 cm across), suggesting a scale; empty otherwise.
 std::string sizeWarning(const sim::World& world, const MeshSceneOptions& options);
@@ -64,7 +69,9 @@ void meshSceneDefaults(const sim::PreparedMesh& mesh, MeshAs resolved, sim::Para
 
 // Build the world of a prepared mesh (welded, repaired, oriented) and place
 // a floor plane max(0.5 m, 25 % of the mesh's height) below its lowest
-// point. "top" pins every vertex within 1 % of the height of the highest y;
+// point. "top" pins every vertex within 1 % of the height of the highest y
+// (where those span less than half the width, the top of each slice across
+// the width in the upper quarter of the height: a shirt's shoulders too);
 // on a flat horizontal sheet (height under 1 % of its width), where that
 // would be every vertex, it pins the far edge instead: the vertices within
 // 1 % of the depth of the lowest z, and says so in `warnings`.

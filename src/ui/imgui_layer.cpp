@@ -239,6 +239,11 @@ const unsigned short* fontGlyphRanges() {
   return kRanges;
 }
 
+void styleInterface() {
+  applyStyle();
+  loadFont();
+}
+
 ImGuiLayer::~ImGuiLayer() {
   if (!initialised_) return;
   ImGui_ImplOpenGL3_Shutdown();
@@ -252,8 +257,7 @@ Result<void> ImGuiLayer::init(GLFWwindow* window) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the panel's layout is fixed; write no imgui.ini into the cwd
-  applyStyle();
-  loadFont();
+  styleInterface();
   if (!ImGui_ImplGlfw_InitForOpenGL(window, false)) {
     ImGui::DestroyContext();
     return fail("cannot set up the user interface on the window");

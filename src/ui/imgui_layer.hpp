@@ -16,6 +16,10 @@ namespace drape::ui {
 // tooltips use (tests/ui checks the sources' string literals against it).
 const unsigned short* fontGlyphRanges();
 
+// The interface's look and font on the current ImGui context: what init()
+// sets up, for laying the panels out without a window (tests/ui).
+void styleInterface();
+
 class ImGuiLayer {
  public:
   ImGuiLayer() = default;

@@ -24,10 +24,13 @@ struct SceneFacts {
   const std::vector<std::string>* repairs = nullptr;  // what loading repaired or ignored
 };
 
-// One of the scene's colliders as the Scene panel lists it.
+// One of the scene's colliders as the Scene panel lists it, or a run of
+// alike ones (the barrel's 19 turning boxes) in one row.
 struct ColliderRow {
-  std::string label;       // its kind, and a mesh's file: "mesh statue.obj", "sphere"
+  std::string label;       // "mesh statue.obj", "sphere", "19 boxes (turning)"
   bool removable = false;  // false for those that show rigid bodies
+  std::size_t first = 0;   // the first collider's index in the world
+  std::size_t count = 1;   // how many, from `first` on
 };
 
 struct RecordStatus {
@@ -66,7 +69,8 @@ struct PanelResult {
   int switchToScene = -1;             // index in PanelInput::scenes
   std::optional<sim::Params> edited;  // the parameters with the user's change
   bool openMesh = false;              // "Load OBJ…": open the file browser
-  int removeCollider = -1;            // "Remove" pressed: the collider's index
+  int removeCollider = -1;            // "Remove" pressed: the first collider's index
+  int removeCount = 0;                // and how many from there (the row's)
   bool saveSceneAs = false;           // "Save scene...": open the save browser
   bool openSceneFile = false;         // "Load scene…": open the scene-file browser
   bool compareChanged = false;        // side by side switched, or its settings edited
@@ -97,6 +101,7 @@ struct PanelState {
   char recordVideo[512] = "drape.mp4";
   char recordMeshFolder[512] = "drape_meshes";
   bool recordOverwrite = false;              // into a folder that already has files
+  bool recordWholeWindow = false;            // images of the window, not the view alone
   char scenePath[512] = "drape_scene.json";  // where Ctrl+S writes (and Save scene... starts)
   bool statsOpen = false;                    // the Stats section was open in the last frame
   // Side by side: the scene twice, these KEY=VALUE settings on the right.

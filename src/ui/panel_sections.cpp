@@ -88,7 +88,9 @@ void meshFacts(const PanelInput& in) {
 void colliderList(const PanelInput& in, PanelResult& out) {
   if (!in.colliders) return;
   ImGui::Spacing();
-  ImGui::TextDisabled("colliders: %zu", in.colliders->size());
+  std::size_t total = 0;
+  for (const ColliderRow& row : *in.colliders) total += row.count;
+  ImGui::TextDisabled("colliders: %zu", total);
   const float button = ImGui::CalcTextSize("Remove").x + 2.0f * ImGui::GetStyle().FramePadding.x;
   for (std::size_t i = 0; i < in.colliders->size(); ++i) {
     const ColliderRow& row = (*in.colliders)[i];
@@ -98,8 +100,14 @@ void colliderList(const PanelInput& in, PanelResult& out) {
     ImGui::TextUnformatted(row.label.c_str());
     if (row.removable) {
       ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - button);
-      if (ImGui::Button("Remove")) out.removeCollider = int(i);
-      tooltip("Take this collider out of the scene; the cloth goes on. Reset keeps it out.");
+      if (ImGui::Button("Remove")) {
+        out.removeCollider = int(row.first);
+        out.removeCount = int(row.count);
+      }
+      tooltip(row.count > 1 ? "Take these colliders out of the scene; the cloth goes on. Reset "
+                              "keeps them out."
+                            : "Take this collider out of the scene; the cloth goes on. Reset "
+                              "keeps it out.");
     } else {
       ImGui::SameLine();
       ImGui::TextDisabled("(rigid body)");
@@ -273,12 +281,12 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
   ImGui::BeginDisabled(r.recording);
   int format = int(state.recordFormat);
   ImGui::RadioButton("PNG", &format, int(RecordChoice::PngSequence));
-  tooltip("PNG frames of the window");
+  tooltip("PNG frames of the view (or the whole window)");
   ImGui::SameLine();
   ImGui::BeginDisabled(!r.videoAvailable);
   ImGui::RadioButton("MP4", &format, int(RecordChoice::Mp4));
   ImGui::EndDisabled();
-  tooltip(r.videoAvailable ? "an MP4 video of the window"
+  tooltip(r.videoAvailable ? "an MP4 video of the view (or the whole window)"
                            : "needs ffmpeg, which is not installed (not on PATH)");
   ImGui::SameLine();
   ImGui::RadioButton("OBJ sequence", &format, int(RecordChoice::ObjSequence));
@@ -302,7 +310,14 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
           "(created if needed).");
       break;
   }
+  if (state.recordFormat != RecordChoice::ObjSequence) {
+    ImGui::Checkbox("whole window", &state.recordWholeWindow);
+    tooltip(
+        "Off: the 3D view alone, without the panels, toolbar and REC badge. On: the whole "
+        "window as you see it.");
+  }
   if (state.recordFormat != RecordChoice::Mp4) {
+    if (state.recordFormat != RecordChoice::ObjSequence) ImGui::SameLine();
     ImGui::Checkbox("overwrite", &state.recordOverwrite);
     tooltip(
         "Write into the folder even when it already has files (frames of the same "
@@ -322,7 +337,8 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
   } else {
     if (ImGui::Button("Start recording", size)) out.startRecording = true;
     tooltip(
-        "One file per simulated frame: an image of the whole window, or the cloth's mesh. "
+        "One file per simulated frame: an image of the view (or the whole window), or the "
+        "cloth's mesh. "
         "The simulation's time step stays as it is; recording only makes frames take "
         "longer.");
     if (r.frames > 0) ImGui::TextDisabled("last: %d frames in %s", r.frames, r.target);
@@ -331,8 +347,16 @@ void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out
 }
 
 void drawStatsSection(const PanelInput& in, PanelState& state) {
-  state.statsOpen = ImGui::CollapsingHeader("Stats");
+  // Open from the start: the frame rate is the first thing a new user looks for.
+  state.statsOpen = ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen);
   if (!state.statsOpen) return;
+  // Every line wraps at the panel's edge rather than running past it.
+  ImGui::PushTextWrapPos(0.0f);
+  drawStats(in);
+  ImGui::PopTextWrapPos();
+}
+
+void drawStats(const PanelInput& in) {
   const sim::World& world = *in.world;
   const sim::StepTimings& t = world.stats.timings;
   ImGui::Text("%.0f fps   %.2f ms per step", double(in.fps), t.total);
@@ -369,15 +393,13 @@ void drawStatsSection(const PanelInput& in, PanelState& state) {
                                : cloth.bend.size();
   ImGui::Text("%zu stretch, %zu bend constraints", cloth.stretch.size(), bend);
   const sim::StrainStats strain = sim::strainStats(world);
-  ImGui::Text("strain: mean %.2f %%, p99 %.2f %%, max %.1f %%", 100.0 * double(strain.mean),
-              100.0 * double(strain.p99), 100.0 * double(strain.max));
+  // Two lines: the three figures on one are wider than the panel.
+  ImGui::Text("strain: mean %.2f %%, p99 %.2f %%", 100.0 * double(strain.mean),
+              100.0 * double(strain.p99));
+  ImGui::Text("strain: max %.1f %%", 100.0 * double(strain.max));
   ImGui::Text("%zu pins, %zu tethers", world.pins.size(), world.stats.tethers);
-  if (world.stats.selfCollisionTooDense) {
-    // Wrapped at the panel's edge: a sentence longer than the panel is wide.
-    ImGui::PushTextWrapPos(0.0f);
+  if (world.stats.selfCollisionTooDense)
     ImGui::TextColored(theme::kError, "%s", sim::kSelfCollisionTooDense);
-    ImGui::PopTextWrapPos();
-  }
   if (!in.crossings)
     ImGui::TextDisabled("crossings: too dense to count");
   else if (*in.crossings == 0)

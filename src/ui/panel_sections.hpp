@@ -10,5 +10,7 @@ void drawSceneSection(const PanelInput& in, PanelState& state, PanelResult& out)
 void drawParameterSection(const PanelInput& in, PanelState& state, PanelResult& out);
 void drawRecordSection(const PanelInput& in, PanelState& state, PanelResult& out);
 void drawStatsSection(const PanelInput& in, PanelState& state);
+// The Stats section's lines (inside its header, wrapped at the panel's edge).
+void drawStats(const PanelInput& in);
 
 }  // namespace drape::ui

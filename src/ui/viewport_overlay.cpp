@@ -123,12 +123,26 @@ void toolbar(const ViewportInput& in, ViewportResult& out) {
   endOverlay();
 }
 
+// Where the banners go: under the toolbar, in the middle of the view.
+ImVec2 bannerPlace(const ViewportInput& in) {
+  return ImVec2(in.left + 0.5f * in.width, 3.0f * kMargin + ImGui::GetFrameHeight() + 12.0f);
+}
+
+void noticeBanner(const ViewportInput& in) {
+  if (!in.notice || in.notice->empty() || (in.error && !in.error->empty())) return;
+  beginOverlay("##notice", bannerPlace(in), ImVec2(0.5f, 0.0f), theme::kNoticeBanner);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 1.0f, 0.96f, 1.0f));
+  ImGui::PushTextWrapPos(std::clamp(in.width - 140.0f, 160.0f, 560.0f));
+  ImGui::TextUnformatted(in.notice->c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  endOverlay();
+}
+
 void errorBanner(const ViewportInput& in, ViewportResult& out) {
   if (!in.error || in.error->empty()) return;
   const float wrap = std::clamp(in.width - 140.0f, 160.0f, 560.0f);
-  beginOverlay("##error",
-               ImVec2(in.left + 0.5f * in.width, 3.0f * kMargin + ImGui::GetFrameHeight() + 12.0f),
-               ImVec2(0.5f, 0.0f), theme::kErrorBanner);
+  beginOverlay("##error", bannerPlace(in), ImVec2(0.5f, 0.0f), theme::kErrorBanner);
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.97f, 0.95f, 1.0f));
   ImGui::PushTextWrapPos(wrap);
   ImGui::TextUnformatted(in.error->c_str());
@@ -208,13 +222,16 @@ void recordingBadge(const ViewportInput& in) {
 void statusLine(const ViewportInput& in) {
   beginOverlay("##status", ImVec2(in.left + kMargin, in.height - kMargin), ImVec2(0.0f, 1.0f),
                theme::kOverlayBg);
-  if (in.playing) {
-    ImGui::Text("t = %.2f s", in.time);
-  } else {
+  if (!in.playing) {
     ImGui::TextColored(theme::kWarning, "paused");
     ImGui::SameLine();
-    ImGui::Text("t = %.2f s", in.time);
   }
+  // The frame rate in sight while it runs (the Stats section is far down the
+  // panel); paused, the line holds still.
+  if (in.playing && in.fps > 0.0f)
+    ImGui::Text("t = %.2f s   %.0f fps", in.time, double(in.fps));
+  else
+    ImGui::Text("t = %.2f s", in.time);
   // The hint only where it fits beside the time.
   if (in.width > 40.0f * ImGui::GetFontSize()) {
     ImGui::SameLine(0.0f, 14.0f);
@@ -276,6 +293,7 @@ ViewportResult drawViewportOverlay(const ViewportInput& in) {
   recordingBadge(in);
   toolbar(in, out);
   errorBanner(in, out);
+  noticeBanner(in);
   helpWindow(in, out);
   return out;
 }

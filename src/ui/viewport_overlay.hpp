@@ -32,7 +32,11 @@ struct ViewportInput {
   render::ViewOptions view;
   bool playing = true;
   double time = 0.0;                   // simulated seconds
+  float fps = 0.0f;                    // frames drawn per second (0: not yet known)
   const std::string* error = nullptr;  // the banner; null or empty: none
+  // A green banner saying what was done ("saved the scene to ..."), where
+  // no error banner is shown; null or empty: none.
+  const std::string* notice = nullptr;
   bool recording = false;
   int recordedFrames = 0;
   const char* hint = "";  // one line about the active tool

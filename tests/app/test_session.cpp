@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/example_scenes.hpp"
 #include "app/session.hpp"
 #include "app/window_state.hpp"
 #include "scene/scene_file.hpp"
@@ -61,6 +62,27 @@ TEST(Session, ABuiltInSceneStartsWithItsOwnParametersAfterASceneFile) {
   EXPECT_EQ(s->params().k_bend, ownParams("balloon").k_bend);
   EXPECT_EQ(s->params().iterations, ownParams("balloon").iterations);
   EXPECT_TRUE(s->settings().empty());
+}
+
+TEST(Session, AnExamplesLabelNamesItUntilAnotherSceneIsPicked) {
+  // An example scene file loaded from the picker: the window calls it by the
+  // picker's label, not its mesh file or built-in scene, through resets.
+  const std::vector<ExampleScene> examples =
+      exampleScenes(std::string(DRAPE_SOURCE_DIR) + "/assets/scenes");
+  ASSERT_FALSE(examples.empty());
+  for (const ExampleScene& e : examples) {
+    EXPECT_NE(e.label.find(" (example)"), std::string::npos) << e.label;
+    EXPECT_EQ(e.label.find(".json"), std::string::npos) << e.label;
+  }
+  auto s = Session::createFromFile(examples.front().path, {"resolution=10"});
+  ASSERT_TRUE(s) << s.error();
+  EXPECT_NE(s->label(), examples.front().label);
+  s->setLabel(examples.front().label);
+  EXPECT_EQ(s->label(), examples.front().label);
+  ASSERT_TRUE(s->reset());
+  EXPECT_EQ(s->label(), examples.front().label);
+  ASSERT_TRUE(s->switchScene("hang"));
+  EXPECT_EQ(s->label(), "hang");
 }
 
 TEST(Session, KeepingSettingsCarriesTheUsersChangesOnly) {

@@ -1,8 +1,9 @@
 // Colliders edited in the running app: an OBJ added as a static mesh
 // collider (the Scene panel's "as collider", a drop) placed as a cloth from
-// the same file would be, kept through rebuilds and other scenes, written to
-// scene files; colliders removed from the world and from every rebuild, the
-// rigid bodies keeping theirs; and how the panel names them.
+// the same file would be, kept through rebuilds (not into another built-in
+// scene), written to scene files; colliders removed from the world and from
+// every rebuild, the rigid bodies keeping theirs; and how the panel names
+// them, a run of alike ones in one row.
 
 #include <memory>
 #include <string>
@@ -71,11 +72,22 @@ TEST(SessionColliders, AnObjAddedAsColliderKeepsTheClothAndStays) {
   EXPECT_TRUE(s.step());
   ASSERT_TRUE(s.reset());
   EXPECT_EQ(labels(s), (std::vector<std::string>{"plane", "mesh blender_cube.obj"}));
-  ASSERT_TRUE(s.switchScene("drape"));
-  EXPECT_EQ(labels(s), (std::vector<std::string>{"sphere", "plane", "mesh blender_cube.obj"}));
-  // A new cloth from a file keeps it too.
+  // A new cloth from a file keeps it (a collider, then the cloth to drape on it).
   ASSERT_TRUE(loadMeshScene(s, kData + "blender_grid.obj", {}));
   EXPECT_EQ(labels(s).back(), "mesh blender_cube.obj");
+}
+
+TEST(SessionColliders, ABuiltInSceneComesWithItsOwnCollidersOnly) {
+  Session s = scene("hang");
+  ASSERT_TRUE(loadMeshCollider(s, kData + "blender_cube.obj", {}));
+  ASSERT_TRUE(s.addMeshColliders({kData + "split_cube.obj"}));
+  ASSERT_EQ(labels(s).size(), 3u);
+  ASSERT_TRUE(s.switchScene("drape"));
+  EXPECT_EQ(labels(s), (std::vector<std::string>{"sphere", "plane"}));
+  ASSERT_TRUE(s.reset());
+  EXPECT_EQ(labels(s), (std::vector<std::string>{"sphere", "plane"}));
+  ASSERT_TRUE(s.switchScene("hang", true));
+  EXPECT_EQ(labels(s), std::vector<std::string>{"plane"});
 }
 
 TEST(SessionColliders, ABrokenFileLeavesTheCollidersAsTheyWere) {
@@ -149,16 +161,21 @@ TEST(SessionColliders, RemovedCollidersStayRemovedThroughReset) {
 
 TEST(SessionColliders, TheRigidBodiesKeepTheirCollidersWhenOthersGo) {
   Session s = scene("stripes");
-  const std::vector<ui::ColliderRow> rows = colliderRows(s);
-  std::size_t fixed = rows.size();  // a static collider before a body's
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    EXPECT_EQ(rows[i].removable, !s.showsBody(i));
-    if (!rows[i].removable) {
-      EXPECT_FALSE(s.removeCollider(i));
-      if (fixed == rows.size() && i > 0 && rows[i - 1].removable) fixed = i - 1;
+  for (const ui::ColliderRow& row : colliderRows(s)) {
+    EXPECT_EQ(row.removable, !s.showsBody(row.first));
+    if (!row.removable) {
+      EXPECT_EQ(row.count, 1u);  // each body its own row
     }
   }
-  ASSERT_LT(fixed, rows.size());
+  const std::size_t count = s.world().colliders.size();
+  std::size_t fixed = count;  // a static collider before a body's
+  for (std::size_t i = 0; i < count; ++i) {
+    if (s.showsBody(i)) {
+      EXPECT_FALSE(s.removeCollider(i));
+      if (fixed == count && i > 0 && !s.showsBody(i - 1)) fixed = i - 1;
+    }
+  }
+  ASSERT_LT(fixed, count);
   ASSERT_TRUE(s.removeCollider(fixed));
   for (Session* each : {&s, &s}) {
     for (const sim::RigidBody& b : each->world().bodies) {
@@ -168,10 +185,33 @@ TEST(SessionColliders, TheRigidBodiesKeepTheirCollidersWhenOthersGo) {
       EXPECT_EQ(c.size, b.halfExtents);
       EXPECT_EQ(c.center, b.x);
     }
-    EXPECT_EQ(each->world().colliders.size(), rows.size() - 1);
+    EXPECT_EQ(each->world().colliders.size(), count - 1);
     ASSERT_TRUE(each->step());
     ASSERT_TRUE(each->reset());
   }
+}
+
+TEST(SessionColliders, TheBarrelsTurningBoxesAreOneRowRemovedTogether) {
+  // 16 staves and 3 ribs turning alike, a wall, an invisible front plane:
+  // three rows, not 21.
+  Session s = scene("barrel");
+  const std::size_t all = s.world().colliders.size();
+  ASSERT_EQ(all, 21u);
+  const std::vector<ui::ColliderRow> rows = colliderRows(s);
+  EXPECT_EQ(labels(s), (std::vector<std::string>{"19 boxes (turning)", "box", "plane"}));
+  std::size_t next = 0;
+  for (const ui::ColliderRow& row : rows) {
+    EXPECT_EQ(row.first, next);
+    EXPECT_TRUE(row.removable);
+    next += row.count;
+  }
+  EXPECT_EQ(next, all);
+  // The row's Remove: its colliders one after another at its first index.
+  for (std::size_t i = 0; i < rows[0].count; ++i) ASSERT_TRUE(s.removeCollider(rows[0].first));
+  EXPECT_EQ(labels(s), (std::vector<std::string>{"box", "plane"}));
+  EXPECT_TRUE(s.step());
+  ASSERT_TRUE(s.reset());
+  EXPECT_EQ(labels(s), (std::vector<std::string>{"box", "plane"}));
 }
 
 TEST(SessionColliders, SceneFilesHoldTheCollidersAsTheyAre) {

@@ -33,7 +33,7 @@ blended_fraction() {
   shift
   rm -rf "aa_$name"
   env "$@" timeout 40 "$(dirname "$0")/../../scripts/with-display" \
-    "$drape" --scene hang --frames 2 --record "aa_$name" >"aa_$name.log" 2>&1 ||
+    "$drape" --scene hang --frames 2 --record "aa_$name" --record-window >"aa_$name.log" 2>&1 ||
     { cat "aa_$name.log" >&2; fail "$name: drape --record failed"; }
   local edges blended
   read -r edges blended < <("$probe" edges "aa_$name/frame_00001.png" "$view" cloth) ||

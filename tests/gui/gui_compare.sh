@@ -35,7 +35,7 @@ run() {
   shift
   rm -rf "$name"
   timeout 60 "$(dirname "$0")/../../scripts/with-display" \
-    "$drape" --frames 40 --record "$name" "$@" >"$name.log" 2>&1 ||
+    "$drape" --frames 40 --record "$name" --record-window "$@" >"$name.log" 2>&1 ||
     { cat "$name.log" >&2; fail "$name: drape $* failed"; }
   local last="$name/frame_00039.png"
   [ -f "$last" ] || fail "$name: no $last"

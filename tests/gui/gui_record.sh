@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Recording from the command line (--record), in a virtual X server:
-#   gui_record.sh DRAPE IMAGE_PROBE png|mp4|obj|errors
+#   gui_record.sh DRAPE IMAGE_PROBE png|mp4|obj|errors|view
 # png:    --record DIR --frames 30 --size 640x360 exits 0 having written
-#         exactly frame_00000.png ... frame_00029.png, each 640×360, none
-#         blank (standard deviation), the first upright, the first and last
-#         different.
+#         exactly frame_00000.png ... frame_00029.png, each 384×360 (the
+#         view right of the 256-pixel panel), none blank (standard
+#         deviation), the first upright, the first and last different.
 # mp4:    --record out.mp4 --frames 30: ffprobe counts 30 frames of the
-#         window's size; the first upright. Skipped (77) without ffmpeg and
-#         ffprobe.
+#         view's size (960×720); the first upright. Skipped (77) without
+#         ffmpeg and ffprobe.
+# view:   --record DIR (the view alone, the default) and --record DIR
+#         --record-window, 640×360: the view's frames hold none of the dark
+#         grey of the panel and the overlays and no red of the REC badge;
+#         the whole window's have the panel on their left and the badge at
+#         the top right.
 # obj:    --record DIR --record-obj DIR --frames 30 --export-obj F in a
 #         window: 30 PNG and 30 OBJ frames side by side, the last OBJ equal
 #         to F byte for byte and to a headless run's export of 30 frames.
@@ -47,7 +52,7 @@ upright() {
   box=$("$probe" box "$1" all pin)
   [[ "$box" =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] || fail "no pins in $1"
   local mid=$((BASH_REMATCH[4] + BASH_REMATCH[2] / 2))
-  [ "$mid" -lt $(($3 * 40 / 100)) ] || fail "$1 is upside down? the pins are at y = $mid of $3"
+  [ "$mid" -lt $(($2 * 40 / 100)) ] || fail "$1 is upside down? the pins are at y = $mid of $2"
 }
 
 case "$mode" in
@@ -64,7 +69,7 @@ case "$mode" in
     echo "PASS: record errors"
     exit 0
     ;;
-  png | mp4 | obj) ;;
+  png | mp4 | obj | view) ;;
   *) fail "$usage" ;;
 esac
 
@@ -90,6 +95,39 @@ if [ "$mode" = "obj" ]; then
   exit 0
 fi
 
+if [ "$mode" = "view" ]; then
+  rm -rf rec_view rec_window
+  for kind in view window; do
+    extra=()
+    [ "$kind" = window ] && extra=(--record-window)
+    timeout 40 "$(dirname "$0")/../../scripts/with-display" \
+      "$drape" --record "rec_$kind" "${extra[@]}" --frames 5 --size 640x360 >"record_$kind.log" 2>&1
+    rc=$?
+    [ "$rc" -eq 0 ] || { cat "record_$kind.log" >&2; fail "drape --record ($kind) exited with $rc"; }
+  done
+  view=rec_view/frame_00004.png
+  window=rec_window/frame_00004.png
+  read -r w h _ < <("$probe" size "$view")
+  [ "$w $h" = "384 360" ] || fail "$view is ${w}x$h, expected the view's 384x360"
+  read -r w h _ < <("$probe" size "$window")
+  [ "$w $h" = "640 360" ] || fail "$window is ${w}x$h, expected the window's 640x360"
+  upright "$view" 360
+  # The panel (256 px) and the overlays are dark grey; the REC badge's dot red.
+  badge=130x70+510+0
+  grey_view=$("$probe" frac "$view" all panel)
+  grey_panel=$("$probe" frac "$window" 250x360+0+0 panel)
+  red_view=$("$probe" frac "$view" 130x70+254+0 banner)
+  red_window=$("$probe" frac "$window" "$badge" banner)
+  above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+  above 0.002 "$grey_view" || fail "the view's frame has panel grey in it ($grey_view)"
+  above 0.0001 "$red_view" || fail "the view's frame has the REC badge's red in it ($red_view)"
+  above "$grey_panel" 0.5 || fail "the whole window's frame has no panel on its left ($grey_panel)"
+  above "$red_window" 0.002 || fail "the whole window's frame has no REC badge ($red_window)"
+  echo "PASS: record view (view only: grey $grey_view, red $red_view;" \
+    "whole window: panel grey $grey_panel, badge red $red_window)"
+  exit 0
+fi
+
 if [ "$mode" = "png" ]; then
   rm -rf rec_frames
   timeout 40 "$(dirname "$0")/../../scripts/with-display" \
@@ -102,13 +140,13 @@ if [ "$mode" = "png" ]; then
     f=$(printf 'rec_frames/frame_%05d.png' "$i")
     [ -f "$f" ] || fail "$f is missing"
     read -r w h _ sd < <("$probe" stats "$f") || fail "$f is not a PNG"
-    [ "$w $h" = "640 360" ] || fail "$f is ${w}x$h, expected 640x360"
+    [ "$w $h" = "384 360" ] || fail "$f is ${w}x$h, expected the view's 384x360"
     awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || fail "$f is nearly blank (standard deviation $sd)"
   done
-  upright rec_frames/frame_00000.png 640 360
+  upright rec_frames/frame_00000.png 360
   changed=$("$probe" diff rec_frames/frame_00000.png rec_frames/frame_00029.png all 0.02)
   [ "$changed" -gt 500 ] || fail "the first and last frames differ in only $changed pixels"
-  echo "PASS: record png (30 frames of 640x360; first and last differ in $changed pixels)"
+  echo "PASS: record png (30 frames of 384x360; first and last differ in $changed pixels)"
   exit 0
 fi
 
@@ -124,8 +162,8 @@ rc=$?
 info=$(ffprobe -v error -count_frames -select_streams v:0 \
   -show_entries stream=nb_read_frames,width,height -of default=noprint_wrappers=1 rec_video.mp4)
 grep -qx 'nb_read_frames=30' <<<"$info" || fail "ffprobe does not count 30 frames: $info"
-grep -qx 'width=1280' <<<"$info" && grep -qx 'height=720' <<<"$info" ||
-  fail "the video is not 1280x720: $info"
+grep -qx 'width=960' <<<"$info" && grep -qx 'height=720' <<<"$info" ||
+  fail "the video is not the view's 960x720: $info"
 ffmpeg -v error -y -i rec_video.mp4 -frames:v 1 rec_video_0.png || fail "ffmpeg cannot read rec_video.mp4"
-upright rec_video_0.png 1280 720
-echo "PASS: record mp4 (30 frames, 1280x720)"
+upright rec_video_0.png 720
+echo "PASS: record mp4 (30 frames, 960x720)"

@@ -42,7 +42,7 @@ grain() {
 JSON
   rm -rf "weave/$name"
   timeout 40 "$(dirname "$0")/../../scripts/with-display" \
-    "$drape" --scene "weave/$name.json" --frames 2 --record "weave/$name" >"weave/$name.log" 2>&1 ||
+    "$drape" --scene "weave/$name.json" --frames 2 --record "weave/$name" --record-window >"weave/$name.log" 2>&1 ||
     { cat "weave/$name.log" >&2; fail "$name: drape --record failed"; }
   local pixels rms
   read -r pixels rms _ < <("$probe" grain "weave/$name/frame_00001.png" "$view" cloth) ||

@@ -24,6 +24,8 @@
 //   marker  the grabbed vertex's cyan marker
 //   banner  the strong red of the error banner
 //   pin     the pins' yellow markers
+//   notice  the green of the banner saying what was done (a file saved)
+//   panel   the dark grey of the side panel and the overlays over the view
 //   crossing  the strain view's magenta where the cloth passes through itself
 // Exit 2 on bad arguments or unreadable images.
 
@@ -87,6 +89,12 @@ Mask mask(const char* name) {
     return [](float r, float g, float b) { return r > 0.45f && b > 0.4f && g < 0.45f * r; };
   if (!std::strcmp(name, "pin"))
     return [](float r, float g, float b) { return r > 0.7f && g > 0.55f && b < 0.3f; };
+  if (!std::strcmp(name, "notice"))
+    return [](float r, float g, float b) { return g > 0.3f && g > 1.6f * r && g > 1.4f * b; };
+  if (!std::strcmp(name, "panel"))  // the panels' and overlays' dark neutral grey
+    return [](float r, float g, float b) {
+      return std::max({r, g, b}) < 0.2f && std::max({r, g, b}) - std::min({r, g, b}) < 0.05f;
+    };
   usage("unknown mask");
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -143,6 +144,67 @@ TEST(MeshScene, PinTopTakesTheHighestRow) {
   ASSERT_TRUE(s) << s.error();
   ASSERT_EQ(s->world.pins.size(), 4u);
   for (const sim::Pin& pin : s->world.pins) EXPECT_FLOAT_EQ(s->world.state.x[pin.vertex].y, 2.0f);
+}
+
+// A T-shirt's front, 0.9 m across the sleeves: 19 columns of 8 rows, the
+// body from y = 0, the sleeves from y = 0.45, every column up to a top that
+// falls from the collar (0.7 m) to the sleeves' ends (0.58 m).
+sim::TriMesh tShirt() {
+  constexpr int kColumns = 19, kRows = 8;
+  sim::TriMesh m;
+  for (int i = 0; i < kColumns; ++i) {
+    const float x = -0.45f + 0.9f * float(i) / float(kColumns - 1);
+    const float top = 0.7f - 0.12f * std::abs(x) / 0.45f;
+    const float bottom = std::abs(x) <= 0.25f ? 0.0f : 0.45f;
+    for (int j = 0; j < kRows; ++j)
+      m.positions.push_back({x, bottom + (top - bottom) * float(j) / float(kRows - 1), 0.0f});
+  }
+  for (int i = 0; i + 1 < kColumns; ++i)
+    for (int j = 0; j + 1 < kRows; ++j) {
+      const std::uint32_t a = std::uint32_t(i * kRows + j), b = a + kRows;
+      m.triangles.push_back({a, b, b + 1});
+      m.triangles.push_back({a, b + 1, a + 1});
+    }
+  return m;
+}
+
+TEST(MeshScene, PinTopTakesAShirtsShouldersNotItsCollarAlone) {
+  // The collar alone is within 1 % of the height of the top; the pins span
+  // the shoulders, at least half the width, and none hangs low.
+  auto s = scene::meshScene(tShirt(), {}, opts(MeshAs::Cloth, {MeshPin::Kind::Top, {}}));
+  ASSERT_TRUE(s) << s.error();
+  const sim::World& w = s->world;
+  ASSERT_FALSE(w.pins.empty());
+  float lo = 1.0f, hi = -1.0f;
+  for (const sim::Pin& pin : w.pins) {
+    const glm::vec3 p = w.state.x[pin.vertex];
+    lo = std::min(lo, p.x);
+    hi = std::max(hi, p.x);
+    EXPECT_GE(p.y, 0.7f - 0.25f * 0.7f) << "a pin at " << p.x << ", " << p.y;
+  }
+  EXPECT_GE(hi - lo, 0.5f * 0.9f) << w.pins.size() << " pins from x = " << lo << " to " << hi;
+}
+
+TEST(MeshScene, ABlenderExportTallestAlongZIsToldAboutUpZ) {
+  // blender_grid.obj stands along y (Blender's default export turns z-up
+  // to y-up); the same sheet kept z-up, as Blender writes it when asked,
+  // stands along z.
+  auto file = io::readObj(std::string(DRAPE_TEST_DATA) + "/obj/blender_grid.obj");
+  ASSERT_TRUE(file) << file.error();
+  EXPECT_TRUE(file->fromBlender);
+  scene::MeshSceneOptions o = opts(MeshAs::Cloth);
+  EXPECT_EQ(scene::upWarning(file->mesh, true, o), "");
+  sim::TriMesh zUp = file->mesh;
+  for (glm::vec3& p : zUp.positions) p = glm::vec3(p.x, -p.z, p.y);
+  const std::string w = scene::upWarning(zUp, true, o);
+  EXPECT_NE(w.find("m.obj: "), std::string::npos) << w;
+  EXPECT_NE(w.find("--up z"), std::string::npos) << w;
+  EXPECT_EQ(scene::upWarning(zUp, false, o), "");  // not from Blender: no guess
+  o.zUp = true;
+  EXPECT_EQ(scene::upWarning(zUp, true, o), "");  // already turned
+  auto maya = io::readObj(std::string(DRAPE_TEST_DATA) + "/obj/maya_groups.obj");
+  ASSERT_TRUE(maya) << maya.error();
+  EXPECT_FALSE(maya->fromBlender);
 }
 
 TEST(MeshScene, PinListUsesTheFilesVertexOrder) {
