@@ -223,6 +223,11 @@ std::vector<sim::ParamSetting> readParams(const Json& params) {
     if (!d) refuse(field, "unknown parameter (see drape --help and the README's parameter table)");
     settings.push_back(paramSetting(*d, item.value(), field));
   }
+  // A fabric preset first, whatever the key order: the file's own values
+  // of what it sets then override it, as --set after --set material does.
+  std::stable_partition(settings.begin(), settings.end(), [](const sim::ParamSetting& s) {
+    return std::string(s.desc->name) == "material";
+  });
   return settings;
 }
 

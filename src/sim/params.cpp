@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "sim/fabrics.hpp"
+
 namespace drape::sim {
 namespace {
 
@@ -97,6 +99,45 @@ ParamDesc vector3(const char* name, const char* group, glm::vec3 Params::*field,
           [field](Params& p, glm::vec3 v) { p.*field = v; }};
 }
 
+// A fabric preset (fabrics.hpp): setting one applies its stretch, bending,
+// density and friction; reading gives the preset the values are, or custom.
+ParamDesc material() {
+  std::vector<const char*> names{"custom"};
+  for (const Fabric& f : fabrics()) names.push_back(f.name);
+  const double last = double(names.size()) - 1.0;
+  return {"material",
+          "material",
+          ParamType::Enum,
+          0,
+          last,
+          "",
+          "a fabric preset: sets k_stretch, k_bend, density and friction from measured values "
+          "(silk, cotton, denim: KES-F; leather and rubber: plates of their modulus and "
+          "thickness); settings after it override; custom: any other values (rebuilds)",
+          false,
+          true,
+          std::move(names),
+          [](const Params& p) {
+            const std::vector<Fabric>& all = fabrics();
+            for (std::size_t i = 0; i < all.size(); ++i)
+              if (p.k_stretch == all[i].kStretch && p.k_bend == all[i].kBend &&
+                  p.density == all[i].density && p.friction == all[i].friction)
+                return double(i + 1);
+            return 0.0;
+          },
+          [](Params& p, double v) {
+            const int i = int(v) - 1;
+            if (i < 0 || i >= int(fabrics().size())) return;
+            const Fabric& f = fabrics()[std::size_t(i)];
+            p.k_stretch = f.kStretch;
+            p.k_bend = f.kBend;
+            p.density = f.density;
+            p.friction = f.friction;
+          },
+          nullptr,
+          nullptr};
+}
+
 // clang-format off
 const std::vector<ParamDesc> kTable = {
     real("dt", "time", &Params::dt, 1e-4, 0.25, "s", "time step of one frame", kLog),
@@ -112,8 +153,9 @@ const std::vector<ParamDesc> kTable = {
     integer("newton_cg", "solver", &Params::newton_cg, 0, 200, "XPBD with dihedral bending: at most this many conjugate-gradient iterations of the Newton step that follows the sweeps where bending is too stiff for them to carry across the mesh (it stops when the residual falls a thousandfold, and within a work budget per frame: a very large mesh goes without); 0 = off"),
     toggle("stable_substeps", "solver", &Params::stable_substeps, "mass-spring: take at least the sub-steps its stability needs (the panel and --stats show the sub-steps taken); off keeps substeps as set, and a step too long explodes"),
     choice("bending", "material", &Params::bending, {"dihedral", "isometric"}, "signed dihedral angle per edge, or isometric (Bergou 2006)"),
+    material(),
     real("k_stretch", "material", &Params::k_stretch, 0, 1, "", "stretch stiffness, 0 none, 1 rigid. XPBD: a membrane of modulus Y = 10⁴ (k/(1 − k))² N/m over the cloth's area; PBD: n iterations leave 1 − k of the error (paper §3.3); mass-spring: × spring_stiffness"),
-    real("k_bend", "material", &Params::k_bend, 0, 1, "", "bending stiffness, 0 none, 1 rigid. XPBD: D = 0.03 (k/(1 − k))³ N·m (at most 100 N·m) over the cloth's hinges (discrete shells): silk 0.03, cotton 0.06, denim 0.13, leather 0.24 (isometric bending: compliance (1/k − 1) × 0.5); PBD: as k_stretch; mass-spring: × spring_stiffness"),
+    real("k_bend", "material", &Params::k_bend, 0, 1, "", "bending stiffness, 0 none, 1 rigid. XPBD: D = 0.03 (k/(1 − k))³ N·m (at most 100 N·m) over the cloth's hinges (discrete shells); `material` sets it from a fabric's measured D (isometric bending: compliance (1/k − 1) × 0.5); PBD: as k_stretch; mass-spring: × spring_stiffness"),
     real("k_pressure", "material", &Params::k_pressure, 0.05, 10, "", "target volume / rest volume of a closed mesh"),
     real("damping", "material", &Params::damping, 0, 1, "", "PBD, XPBD: share of each piece's non-rigid motion taken out per second, 1 moves it rigidly; mass-spring: each spring's damping ratio (1 = critical)"),
     toggle("tethers", "material", &Params::tethers, "long-range attachments: no vertex gets further from its nearest pin than along the cloth, times (2 − k_stretch)"),

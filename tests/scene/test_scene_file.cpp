@@ -61,6 +61,22 @@ TEST(SceneFile, SwitchesAreBooleansOrNumbers) {
             std::string::npos);
 }
 
+TEST(SceneFile, AFabricPresetComesFirstAndTheFilesValuesOverrideIt) {
+  // JSON objects have no order: "density" sorts before "material".
+  auto f = parseSceneFile(withMesh(R"(, "params": {"density": 0.5, "material": "silk"})"),
+                          "s.json");
+  ASSERT_TRUE(f) << f.error();
+  sim::Params p;
+  for (const sim::ParamSetting& s : f->params) ASSERT_TRUE(sim::applySetting(p, s)) << s.desc->name;
+  sim::Params silk;
+  ASSERT_TRUE(sim::setParamAssignment(silk, "material=silk"));
+  EXPECT_EQ(p.k_bend, silk.k_bend);
+  EXPECT_EQ(p.friction, silk.friction);
+  EXPECT_EQ(p.density, 0.5f);
+  EXPECT_NE(refusal(withMesh(R"(, "params": {"material": "tweed"})")).find("params.material"),
+            std::string::npos);
+}
+
 TEST(SceneFile, WrittenAndReadBackExactly) {
   sim::World world;
   world.params.k_stretch = 0.1f;  // not exact in binary: must come back as the same float
