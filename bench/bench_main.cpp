@@ -58,6 +58,7 @@
 // itself) with self collision on; phase_ms.self_collision is the detection.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -112,25 +113,37 @@ json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
     update.push_back(w.stats.timings.update);
   }
   const sim::StrainStats strain = sim::strainStats(w);
-  return {{"name", wl.name},
-          {"scene", wl.scene},
-          {"set", wl.sets},
-          {"vertices", w.state.x.size()},
-          {"stretch", w.cloth.stretch.size()},
-          {"bend", w.cloth.bend.size()},
-          {"warmup", warmup},
-          {"steps", steps},
-          {"same_state", sameState},
-          {"step_ms", summary(total)},
-          {"phase_ms",
-           {{"predict", summary(predict)},
-            {"collisions", summary(collisions)},
-            {"self_collision", summary(selfCollision)},
-            {"solve", summary(solve)},
-            {"update", summary(update)}}},
-          {"strain", {{"max", strain.max}, {"mean", strain.mean}}},
-          {"self_contacts", w.stats.selfContacts},
-          {"finite", sim::allFinite(w)}};
+  // The ropes' segments, |l − l0| / l0, apart from the cloth's edges.
+  double ropeMax = 0.0, ropeSum = 0.0;
+  for (const sim::RopeSegment& s : w.cloth.ropeSegments) {
+    const double e =
+        std::abs(double(glm::length(w.state.x[s.b] - w.state.x[s.a])) / double(s.rest) - 1.0);
+    ropeMax = std::max(ropeMax, e);
+    ropeSum += e;
+  }
+  const std::size_t segments = w.cloth.ropeSegments.size();
+  return {
+      {"name", wl.name},
+      {"scene", wl.scene},
+      {"set", wl.sets},
+      {"vertices", w.state.x.size()},
+      {"stretch", w.cloth.stretch.size()},
+      {"bend", w.cloth.bend.size()},
+      {"warmup", warmup},
+      {"steps", steps},
+      {"same_state", sameState},
+      {"step_ms", summary(total)},
+      {"phase_ms",
+       {{"predict", summary(predict)},
+        {"collisions", summary(collisions)},
+        {"self_collision", summary(selfCollision)},
+        {"solve", summary(solve)},
+        {"update", summary(update)}}},
+      {"strain", {{"max", strain.max}, {"mean", strain.mean}}},
+      {"rope_segments", segments},
+      {"rope_strain", {{"max", ropeMax}, {"mean", segments ? ropeSum / double(segments) : 0.0}}},
+      {"self_contacts", w.stats.selfContacts},
+      {"finite", sim::allFinite(w)}};
 }
 
 // One row of --table: W1(N) or drape(N) with `sets` on top, `frames` frames from rest at
@@ -367,6 +380,7 @@ int main(int argc, char** argv) {
   workloads.push_back({"drape", "drape", {}, true});
   workloads.push_back({"balloon", "balloon", {}, true});
   workloads.push_back({"fold", "fold", {"self_collision=1"}, true});
+  workloads.push_back({"rope", "rope", {}, true});
 
   json out = json::array();
   for (Workload& wl : workloads) {

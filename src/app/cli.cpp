@@ -34,9 +34,11 @@ Result<Options> parseCommandLine(int argc, char** argv) {
       cli.add_option("--mesh", o.meshPath, "build the scene from a Wavefront OBJ file instead")
           ->type_name("FILE.obj");
   CLI::Option* asOption =
-      cli.add_option("--as", asText,
-                     "what the mesh becomes; default: balloon if closed, else cloth")
-          ->type_name("auto|cloth|balloon");
+      cli.add_option(
+             "--as", asText,
+             "what the mesh becomes; default: balloon if closed, else cloth; strands (ropes) "
+             "for a file of lines alone")
+          ->type_name("auto|cloth|balloon|strands");
   CLI::Option* pinOption =
       cli.add_option("--pin", pinText,
                      "pin the mesh's top vertices, none, or these vertices (0-based, OBJ order)")

@@ -21,9 +21,20 @@ constexpr float kStrokePixels = 3.0f;
 // The Tear tool's stretch ratio while the `tear` slider is 0 (off).
 constexpr float kTearRatio = 1.5f;
 
+// The cloth's triangles or its ropes' tubes, whichever the ray meets first
+// (a rope's hit has no triangle: render::kNoTriangle).
 std::optional<render::MeshHit> pick(double x, double y, const render::Camera& camera,
                                     const sim::World& world) {
-  return render::pickMesh(camera.ray(float(x), float(y)), world.state.x, world.cloth.triangles);
+  auto hit = render::pickMesh(camera.ray(float(x), float(y)), world.state.x, world.cloth.triangles);
+  if (world.cloth.ropes.empty()) return hit;
+  std::vector<glm::uvec2> segments;
+  segments.reserve(world.cloth.ropeSegments.size());
+  for (const sim::RopeSegment& s : world.cloth.ropeSegments) segments.emplace_back(s.a, s.b);
+  const render::Look look;
+  const auto rope = render::pickRope(camera, float(x), float(y), world.state.x, segments,
+                                     look.ropeRadius, look.pinMinPixels);
+  if (rope && (!hit || rope->t < hit->t)) return rope;
+  return hit;
 }
 
 float distanceToSegment(const glm::vec3& p, const glm::vec3& a, const glm::vec3& b) {
@@ -119,8 +130,22 @@ bool MouseTools::press(double x, double y, bool ctrl, const render::Camera& came
 
 void MouseTools::strokeAt(float x, float y, const render::Camera& camera, sim::World& world) {
   const render::Ray ray = camera.ray(x, y);
-  const auto hit = render::pickMesh(ray, world.state.x, world.cloth.triangles);
+  const auto hit = pick(x, y, camera, world);
   if (!hit) return;
+  if (hit->triangle == render::kNoTriangle) {
+    // A rope: the stroke cuts the segment it crosses, one that ends at
+    // the vertex the hit is nearer.
+    const std::vector<sim::RopeSegment>& segments = world.cloth.ropeSegments;
+    for (std::uint32_t i = 0; i < segments.size(); ++i) {
+      const sim::RopeSegment& s = segments[i];
+      if (s.a != hit->vertex && s.b != hit->vertex) continue;
+      if (distanceToSegment(hit->point, world.state.x[s.a], world.state.x[s.b]) > 1e-3f) continue;
+      if (sim::cutRopeSegment(world.cloth, i)) ++world.tornEdges;
+      break;
+    }
+    strokePoint_ = hit->point;
+    return;
+  }
   // Of the triangle's edges, the nearest one that the stroke crosses (its
   // ends on either side of the plane through the stroke's way and the line
   // of sight), so that edges along the stroke stay whole; where the stroke

@@ -170,6 +170,9 @@ struct Scan {
   std::size_t vertices = 0;
   std::size_t expectedTriangles = 0;  // Σ (corners − 2) over faces
   std::size_t lineElements = 0, pointElements = 0, freeForm = 0;
+  // Each `l`: its vertices (0-based) and the line of the file it is on.
+  std::vector<std::vector<std::uint32_t>> lines;
+  std::vector<std::size_t> lineAt;
   std::map<std::string, std::size_t> unknown;
   std::size_t badNormals = 0;  // corners whose normal index refers to no normal
   bool blank = true;
@@ -247,6 +250,20 @@ Result<void> scanStatement(Scan& s, string_view line, std::size_t number, const 
   } else if (key == "l" || key == "p") {
     if (auto r = corners(key == "l" ? 2 : 1, key == "l" ? "a line" : "a point"); !r) return r;
     ++(key == "l" ? s.lineElements : s.pointElements);
+    if (key == "l") {
+      std::vector<std::uint32_t> line;
+      for (std::size_t i = 1; i < tok.size(); ++i) {
+        const string_view ref = tok[i].substr(0, tok[i].find('/'));
+        const long long k = std::stoll(std::string(ref));
+        const std::uint32_t v = std::uint32_t(k < 0 ? (long long)(s.vertices) + k : k - 1);
+        if (std::find(line.begin(), line.end(), v) != line.end())
+          return at("a line repeats vertex " + std::to_string(v + 1) +
+                    " (a rope's vertices must differ)");
+        line.push_back(v);
+      }
+      s.lines.push_back(std::move(line));
+      s.lineAt.push_back(number);
+    }
   } else if (key == "o" || key == "g") {
     ++s.info.objects;
     keep = true;
@@ -314,15 +331,15 @@ std::string noFacesDetail(const Scan& s) {
   return "";
 }
 
-void addWarnings(Scan& s) {
-  std::vector<std::string>& w = s.info.warnings;
+void addWarnings(const Scan& s, std::size_t strands, std::vector<std::string>& w) {
   if (s.badNormals > 0)
     w.push_back("ignored " + std::to_string(s.badNormals) +
                 " face corners' normal indices that refer to no normal (drape makes its own "
                 "normals)");
-  if (s.lineElements + s.pointElements > 0)
-    w.push_back("ignored " + std::to_string(s.lineElements + s.pointElements) +
-                " line and point elements (only faces are simulated)");
+  const std::size_t ignored = s.lineElements + s.pointElements - strands;
+  if (ignored > 0)
+    w.push_back("ignored " + std::to_string(ignored) +
+                " line and point elements (only faces and strands are simulated)");
   if (s.freeForm > 0)
     w.push_back("ignored " + std::to_string(s.freeForm) +
                 " lines of free-form curves and surfaces (not supported)");
@@ -338,6 +355,35 @@ void addWarnings(Scan& s) {
   }
 }
 
+// Each `l` is a seam (two vertices, both on faces: left to the faces), a
+// strand (no vertex on a face) or neither, which is refused: a line that
+// runs along faces for more than one edge, or from a face out into the
+// open, has no one meaning.
+Result<void> sortLines(const Scan& s, ObjFile& out, const std::string& name) {
+  std::vector<char> onFace(s.vertices, 0);
+  for (const glm::uvec3& t : out.mesh.triangles)
+    for (int k = 0; k < 3; ++k) onFace[t[k]] = 1;
+  for (std::size_t j = 0; j < s.lines.size(); ++j) {
+    const std::vector<std::uint32_t>& line = s.lines[j];
+    std::size_t on = 0;
+    for (std::uint32_t v : line) on += onFace[v] ? 1 : 0;
+    const std::string at = name + ":" + std::to_string(s.lineAt[j]) + ": ";
+    if (on == 0) {
+      out.mesh.strands.push_back(line);
+    } else if (on < line.size()) {
+      return fail(at +
+                  "a line joins vertices of faces and vertices of no face "
+                  "(neither a seam nor a strand)");
+    } else if (line.size() > 2) {
+      return fail(at + "a line of " + std::to_string(line.size()) +
+                  " vertices along faces (neither a seam, of two vertices, nor a strand, "
+                  "whose vertices are on no face)");
+    }
+  }
+  out.strands = out.mesh.strands.size();
+  return {};
+}
+
 }  // namespace
 
 Result<ObjFile> parseObj(const std::string& text, const std::string& name) {
@@ -345,8 +391,7 @@ Result<ObjFile> parseObj(const std::string& text, const std::string& name) {
   if (!scanned) return fail(scanned.error());
   Scan& s = scanned.value();
   if (s.blank) return fail(name + ": no faces (the file is empty)");
-  if (s.info.faces == 0) return fail(name + ": no faces" + noFacesDetail(s));
-  addWarnings(s);
+  if (s.info.faces == 0 && s.lines.empty()) return fail(name + ": no faces" + noFacesDetail(s));
 
   tinyobj::ObjReaderConfig config;
   config.triangulate = true;
@@ -391,6 +436,10 @@ Result<ObjFile> parseObj(const std::string& text, const std::string& name) {
       out.mesh.triangles.push_back(t);
     }
   }
+  if (auto r = sortLines(s, out, name); !r) return fail(r.error());
+  std::vector<std::string> scanWarnings;
+  addWarnings(s, out.strands, scanWarnings);
+  out.warnings.insert(out.warnings.begin(), scanWarnings.begin(), scanWarnings.end());
   if (cornersWithoutUV > 0) {
     if (!out.mesh.cornerUVs.empty())
       out.warnings.push_back(

@@ -116,10 +116,11 @@ void vertexNormals(const std::vector<glm::vec3>& faceNormals, const ObjTopologyT
   }
 }
 
-std::shared_ptr<const ObjTopologyText> formatTopology(std::size_t vertices,
-                                                      const std::vector<glm::uvec3>& triangles,
-                                                      const std::vector<glm::vec2>& cornerUVs) {
+std::shared_ptr<const ObjTopologyText> formatTopology(
+    std::size_t vertices, const std::vector<glm::uvec3>& triangles,
+    const std::vector<glm::vec2>& cornerUVs, const std::vector<std::vector<std::uint32_t>>& lines) {
   auto text = std::make_shared<ObjTopologyText>();
+  text->lines = lines;
   text->vertices = vertices;
   text->triangles = triangles;
   text->cornerUVs = cornerUVs;
@@ -157,18 +158,30 @@ std::shared_ptr<const ObjTopologyText> formatTopology(std::size_t vertices,
       *p++ = '\n';
     }
   }
-  Lines out(text->faces, triangles.size(), 2 + 3 * (3 + 3 * kNumber));
-  for (std::size_t t = 0; t < triangles.size(); ++t) {
+  {
+    Lines out(text->faces, triangles.size(), 2 + 3 * (3 + 3 * kNumber));
+    for (std::size_t t = 0; t < triangles.size(); ++t) {
+      char*& p = out.p();
+      *p++ = 'f';
+      for (int k = 0; k < 3; ++k) {
+        const std::uint32_t v = triangles[t][k] + 1;
+        *p++ = ' ';
+        p = putIndex(p, v);
+        *p++ = '/';
+        if (uvs) p = putIndex(p, uvIndex[3 * t + std::size_t(k)] + 1);
+        *p++ = '/';
+        p = putIndex(p, v);
+      }
+      *p++ = '\n';
+    }
+  }
+  for (const std::vector<std::uint32_t>& line : lines) {
+    Lines out(text->faces, 1, 2 + line.size() * (1 + kNumber));
     char*& p = out.p();
-    *p++ = 'f';
-    for (int k = 0; k < 3; ++k) {
-      const std::uint32_t v = triangles[t][k] + 1;
+    *p++ = 'l';
+    for (std::uint32_t v : line) {
       *p++ = ' ';
-      p = putIndex(p, v);
-      *p++ = '/';
-      if (uvs) p = putIndex(p, uvIndex[3 * t + std::size_t(k)] + 1);
-      *p++ = '/';
-      p = putIndex(p, v);
+      p = putIndex(p, v + 1);
     }
     *p++ = '\n';
   }
@@ -197,18 +210,26 @@ std::string ObjText::joined() const {
 Result<void> ObjWriter::format(const std::vector<glm::vec3>& x,
                                const std::vector<glm::uvec3>& triangles,
                                const std::vector<glm::vec2>& cornerUVs, ObjText& text,
-                               sim::ThreadTeam* team) {
+                               sim::ThreadTeam* team,
+                               const std::vector<std::vector<std::uint32_t>>* lines) {
+  static const std::vector<std::vector<std::uint32_t>> kNoLines;
+  const std::vector<std::vector<std::uint32_t>>& polylines = lines ? *lines : kNoLines;
   if (!topology_ || topology_->vertices != x.size() || topology_->triangles != triangles ||
-      topology_->cornerUVs != cornerUVs) {
+      topology_->cornerUVs != cornerUVs || topology_->lines != polylines) {
     for (const glm::uvec3& t : triangles)
       if (t.x >= x.size() || t.y >= x.size() || t.z >= x.size())
         return fail("a triangle refers to a vertex that does not exist");
-    topology_ = formatTopology(x.size(), triangles, cornerUVs);
+    for (const std::vector<std::uint32_t>& line : polylines)
+      for (std::uint32_t v : line)
+        if (v >= x.size()) return fail("a rope refers to a vertex that does not exist");
+    topology_ = formatTopology(x.size(), triangles, cornerUVs, polylines);
   }
   text.topology = topology_;
 
-  const std::string header = "# drape: " + std::to_string(x.size()) + " vertices, " +
-                             std::to_string(triangles.size()) + " triangles\n";
+  const std::string header =
+      "# drape: " + std::to_string(x.size()) + " vertices, " + std::to_string(triangles.size()) +
+      " triangles" + (polylines.empty() ? "" : ", " + std::to_string(polylines.size()) + " ropes") +
+      "\n";
   text.header.size = 0;
   {
     Lines out(text.header, 1, header.size());
@@ -253,7 +274,10 @@ Result<void> ObjWriter::format(const std::vector<glm::vec3>& x,
 }
 
 Result<const ObjText*> ObjWriter::format(const sim::World& world, sim::ThreadTeam* team) {
-  if (auto r = format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs, text_, team); !r)
+  ropeLines(world.cloth, lines_);
+  if (auto r =
+          format(world.state.x, world.cloth.triangles, world.cloth.cornerUVs, text_, team, &lines_);
+      !r)
     return fail(r.error());
   return &text_;
 }
@@ -263,6 +287,19 @@ Result<void> ObjWriter::write(const std::string& path, const sim::World& world,
   auto text = format(world, team);
   if (!text) return fail("not writing " + path + ": " + text.error());
   return writeObjText(path, *text.value());
+}
+
+void ropeLines(const sim::Cloth& cloth, std::vector<std::vector<std::uint32_t>>& lines) {
+  lines.resize(cloth.ropes.size());
+  for (std::size_t r = 0; r < cloth.ropes.size(); ++r) {
+    const sim::Rope& rope = cloth.ropes[r];
+    std::vector<std::uint32_t>& line = lines[r];
+    line.clear();
+    for (std::uint32_t s = rope.segmentBegin; s < rope.segmentEnd; ++s) {
+      if (s == rope.segmentBegin) line.push_back(cloth.ropeSegments[s].a);
+      line.push_back(cloth.ropeSegments[s].b);
+    }
+  }
 }
 
 Result<void> writeObjText(const std::string& path, const ObjText& text) {

@@ -7,6 +7,7 @@
 //   vt u v         the distinct corner UVs, in order of first use, exact (if the mesh has UVs)
 //   vn x y z       smooth vertex normals as the renderer draws them, four decimals
 //   f a/t/n ...    1-based; `a//n` without UVs
+//   l a b c ...    each rope, 1-based, in its order (if the cloth has ropes)
 //
 // A tear adds vertices and re-points triangles, so the counts can change
 // from one frame to the next.
@@ -43,7 +44,8 @@ struct ObjTopologyText {
   std::size_t vertices = 0;
   std::vector<glm::uvec3> triangles;
   std::vector<glm::vec2> cornerUVs;
-  TextBuffer uvs, faces;
+  std::vector<std::vector<std::uint32_t>> lines;  // ropes
+  TextBuffer uvs, faces;                          // faces: the `f` lines, then the `l` lines
   std::vector<std::uint32_t> vertexTriangleStart, vertexTriangles;
 };
 
@@ -67,12 +69,14 @@ struct ObjText {
 // (the text is the same on any thread count).
 class ObjWriter {
  public:
-  // The text for these positions, triangles and corner UVs (empty, or 3 per
-  // triangle) into `text`, reusing its buffers; refuses non-finite positions.
+  // The text for these positions, triangles, corner UVs (empty, or 3 per
+  // triangle) and polylines (ropes, or null) into `text`, reusing its
+  // buffers; refuses non-finite positions.
   Result<void> format(const std::vector<glm::vec3>& positions,
                       const std::vector<glm::uvec3>& triangles,
                       const std::vector<glm::vec2>& cornerUVs, ObjText& text,
-                      sim::ThreadTeam* team = nullptr);
+                      sim::ThreadTeam* team = nullptr,
+                      const std::vector<std::vector<std::uint32_t>>* lines = nullptr);
   // The cloth of `world` into the writer's own text, which lives until the
   // next call.
   Result<const ObjText*> format(const sim::World& world, sim::ThreadTeam* team = nullptr);
@@ -86,7 +90,11 @@ class ObjWriter {
   std::vector<std::vector<glm::vec3>> normals_;  // a chunk's vertices', per thread
   std::vector<char> finite_;                     // per chunk of vertices
   ObjText text_;
+  std::vector<std::vector<std::uint32_t>> lines_;  // the world's ropes as polylines
 };
+
+// The ropes of `cloth` as polylines of vertices, rope by rope.
+void ropeLines(const sim::Cloth& cloth, std::vector<std::vector<std::uint32_t>>& lines);
 
 // `text` to `path` atomically.
 Result<void> writeObjText(const std::string& path, const ObjText& text);

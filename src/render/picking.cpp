@@ -55,6 +55,36 @@ std::optional<MeshHit> pickMesh(const Ray& ray, const std::vector<glm::vec3>& po
   return best;
 }
 
+std::optional<MeshHit> pickRope(const Camera& camera, float screenX, float screenY,
+                                const std::vector<glm::vec3>& positions,
+                                const std::vector<glm::uvec2>& segments, float radius,
+                                float minPixels) {
+  const Ray ray = camera.ray(screenX, screenY);
+  const float perPixel = 2.0f / (camera.projection()[1][1] * camera.viewportHeight());
+  const glm::vec3 forward = camera.forward();
+  std::optional<MeshHit> best;
+  for (const glm::uvec2& s : segments) {
+    if (s.x >= positions.size() || s.y >= positions.size()) continue;
+    const glm::vec3 a = positions[s.x], u = positions[s.y] - a, w0 = ray.origin - a;
+    // The closest points of the ray's line and the segment.
+    const float b = glm::dot(ray.direction, u), c = glm::dot(u, u);
+    const float d = glm::dot(ray.direction, w0), e = glm::dot(u, w0);
+    const float denom = c - b * b;
+    float along = denom > 1e-12f * std::max(c, 1e-30f) ? (e - b * d) / denom : 0.0f;
+    along = c > 0.0f ? std::clamp(along, 0.0f, 1.0f) : 0.0f;
+    const glm::vec3 point = a + along * u;
+    const float t = glm::dot(point - ray.origin, ray.direction);
+    const float depth = glm::dot(point - ray.origin, forward);
+    if (!(t > 0.0f) || !(depth > 0.0f)) continue;
+    const float r = std::max(radius, 0.5f * minPixels * perPixel * depth);
+    const glm::vec3 miss = point - (ray.origin + t * ray.direction);
+    if (glm::dot(miss, miss) > r * r) continue;
+    if (best && t >= best->t) continue;
+    best = MeshHit{kNoTriangle, along < 0.5f ? s.x : s.y, t, point};
+  }
+  return best;
+}
+
 std::optional<MarkerHit> pickMarker(const Camera& camera, float screenX, float screenY,
                                     const std::vector<glm::vec3>& centres, float radius,
                                     float minPixels) {

@@ -44,6 +44,18 @@ struct MeshHit {
 std::optional<MeshHit> pickMesh(const Ray& ray, const std::vector<glm::vec3>& positions,
                                 const std::vector<glm::uvec3>& triangles);
 
+inline constexpr std::uint32_t kNoTriangle = UINT32_MAX;
+
+// The nearest rope segment (a, b) that the camera's ray through a window
+// point passes within `radius` metres of (never under `minPixels` across,
+// as a thin tube far away stays clickable), as a hit on its nearer end;
+// its `triangle` is kNoTriangle. Segments naming a vertex outside
+// `positions` are skipped.
+std::optional<MeshHit> pickRope(const Camera& camera, float screenX, float screenY,
+                                const std::vector<glm::vec3>& positions,
+                                const std::vector<glm::uvec2>& segments, float radius,
+                                float minPixels);
+
 struct MarkerHit {
   std::size_t index;  // into the markers' centres
   float t;            // along the ray to the centre's nearest approach

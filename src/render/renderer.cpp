@@ -1,4 +1,5 @@
 #include "render/renderer.hpp"
+#include "render/rope_tubes.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -58,6 +59,7 @@ Result<Renderer> Renderer::create(const ShaderSources& sources) {
     *b.program = std::move(p.value());
   }
   r.cloth_ = ClothView::create();
+  r.ropes_ = GpuMesh::create();
   r.emptyVao_ = makeVertexArray();
   r.markerVao_ = makeVertexArray();
   r.markerBuffer_ = makeBuffer();
@@ -128,6 +130,13 @@ void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bo
   program.set("uWeave", 0.0f);
   program.set("uFold", 0.0f);
   program.set("uVertexColor", 0.0f);
+  if (!world.cloth.ropes.empty()) {
+    program.set("uFront", look.rope);
+    program.set("uBack", look.rope);
+    program.set("uShininess", 16.0f);
+    program.set("uSpecular", 0.08f);
+    ropes_.draw();
+  }
   program.set("uFront", look.collider);
   program.set("uBack", look.collider);
   program.set("uShininess", 48.0f);
@@ -230,6 +239,14 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   glDepthMask(GL_TRUE);
 
   cloth_.update(world, newTopology_, look.foldRadius);
+  if (!world.cloth.ropes.empty()) {
+    const bool fresh = newTopology_ || ropeTopology_ != world.cloth.topologyVersion;
+    if (fresh) ropeIndices_.clear();
+    makeRopeTubes(world, look.ropeRadius, ropeVertices_, ropeIndices_);
+    ropes_.updateVertices(ropeVertices_);
+    if (fresh) ropes_.setIndices(ropeIndices_.data(), ropeIndices_.size());
+    ropeTopology_ = world.cloth.topologyVersion;
+  }
   newTopology_ = false;
   if (view.shading == Shading::Strain)
     cloth_.updateStrainColors(world, view.strainMax, view.crossed);

@@ -27,6 +27,7 @@ struct Look {
   glm::vec3 clothFront{0.86f, 0.42f, 0.26f};   // warm terracotta
   glm::vec3 clothBack{0.50f, 0.17f, 0.22f};    // darker wine red
   glm::vec3 collider{0.70f, 0.71f, 0.74f};     // neutral grey
+  glm::vec3 rope{0.80f, 0.68f, 0.46f};         // hemp
   glm::vec3 pin{1.00f, 0.84f, 0.18f};          // yellow, apart from every other colour
   glm::vec3 grabbed{0.30f, 0.86f, 1.00f};      // cyan: the vertex the hand holds
   glm::vec3 hovered{0.97f, 0.97f, 0.97f};      // white ring: what a click would take
@@ -42,6 +43,7 @@ struct Look {
   glm::vec3 shadowDir = glm::normalize(glm::vec3(-0.12f, 1.0f, 0.10f));
   glm::vec4 shadow{0.05f, 0.06f, 0.09f, 0.30f};
   float pinRadius = 0.025f;    // m
+  float ropeRadius = 0.01f;    // m, half the width a rope's material is taken over
   float pinMinPixels = 11.0f;  // a pin marker is never drawn smaller across
   // The lit cloth's fabric (shaders/mesh.frag): a plain weave whose cells
   // (one crossing of two threads) measure `weaveCell` on the cloth at rest,
@@ -115,6 +117,12 @@ class Renderer {
 
   Program mesh_, shadow_, floor_, background_, pin_, wire_;
   ClothView cloth_;
+  // The ropes' tubes (rope_tubes.hpp), their triangles made again when the
+  // cloth's topology changes.
+  GpuMesh ropes_;
+  std::vector<LitVertex> ropeVertices_;
+  std::vector<std::uint32_t> ropeIndices_;
+  std::uint64_t ropeTopology_ = 0;
   std::vector<ColliderMesh> colliders_;
   VertexArray emptyVao_;  // for the shaders that make their vertices from gl_VertexID
   // Marker positions, in this order: the pins, the grabbed vertex, the

@@ -21,9 +21,20 @@ std::string balloonProblem(const std::string& name, bool closed, bool pressureOk
   return {};
 }
 
-Result<MeshAs> resolve(const MeshSceneOptions& o, bool closed, bool pressureOk) {
-  const MeshAs as =
-      o.as == MeshAs::Auto ? (closed && pressureOk ? MeshAs::Balloon : MeshAs::Cloth) : o.as;
+Result<MeshAs> resolve(const MeshSceneOptions& o, bool closed, bool pressureOk, bool faces,
+                       bool strands) {
+  // Strands alone are ropes; beside faces they are ropes beside the cloth
+  // or balloon the faces make.
+  if (o.as == MeshAs::Strands && !strands)
+    return fail(o.name + " has no strands (lines whose vertices are on no face)");
+  if (!faces) {
+    if (o.as == MeshAs::Cloth || o.as == MeshAs::Balloon)
+      return fail(o.name + " has no faces, only strands: it loads --as strands");
+    return MeshAs::Strands;
+  }
+  const MeshAs as = o.as == MeshAs::Auto ? (closed && pressureOk ? MeshAs::Balloon : MeshAs::Cloth)
+                    : o.as == MeshAs::Strands ? MeshAs::Cloth
+                                              : o.as;
   if (as == MeshAs::Balloon)
     if (std::string why = balloonProblem(o.name, closed, pressureOk); !why.empty())
       return fail(why);
@@ -106,7 +117,8 @@ Result<MeshAs> parseMeshAs(const std::string& text) {
   if (text == "auto") return MeshAs::Auto;
   if (text == "cloth") return MeshAs::Cloth;
   if (text == "balloon") return MeshAs::Balloon;
-  return fail("expected auto, cloth or balloon");
+  if (text == "strands") return MeshAs::Strands;
+  return fail("expected auto, cloth, balloon or strands");
 }
 
 Result<MeshPin> parseMeshPin(const std::string& text) {
@@ -139,6 +151,8 @@ const char* meshAsName(MeshAs as) {
       return "cloth";
     case MeshAs::Balloon:
       return "balloon";
+    case MeshAs::Strands:
+      return "strands";
     case MeshAs::Auto:
       break;
   }
@@ -185,7 +199,8 @@ Result<MeshAs> resolveMeshAs(const sim::PreparedMesh& prepared, const MeshSceneO
   // The same test buildCloth applies before it turns pressure on.
   const bool pressureOk =
       r.orientable && sim::sixVolume(prepared.mesh.positions, prepared.mesh.triangles) > 0.0f;
-  return resolve(options, r.closed, pressureOk);
+  return resolve(options, r.closed, pressureOk, !prepared.mesh.triangles.empty(),
+                 !prepared.strands.empty());
 }
 
 Result<MeshAs> resolveMeshAs(const sim::TriMesh& mesh, const MeshSceneOptions& options) {
@@ -214,7 +229,8 @@ Result<Scene> meshScene(const sim::PreparedMesh& mesh, const sim::Params& params
                         const MeshSceneOptions& options, std::vector<std::string>* warnings) {
   Scene scene{options.name, worldFromPrepared(mesh, params), {}};
   sim::World& w = scene.world;
-  auto as = resolve(options, w.cloth.closed, w.cloth.pressureActive);
+  auto as = resolve(options, w.cloth.closed, w.cloth.pressureActive, !mesh.mesh.triangles.empty(),
+                    !mesh.strands.empty());
   if (!as) return fail(as.error());
   if (as.value() == MeshAs::Cloth) w.cloth.pressureActive = false;
   if (auto r = applyPins(w, options, warnings); !r) return fail(r.error());

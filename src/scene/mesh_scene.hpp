@@ -17,6 +17,10 @@ enum class MeshAs : std::uint8_t {
   Auto,     // balloon when the mesh is closed, cloth otherwise
   Cloth,    // no pressure, even on a closed mesh
   Balloon,  // overpressure (paper §4.4); the mesh must be closed
+  // Ropes from the file's strands (`l` polylines on no face); picked by
+  // Auto for a file of strands alone. The faces of a file that has both
+  // are a cloth (or a balloon, by Auto) beside the ropes.
+  Strands,
 };
 
 struct MeshPin {
@@ -50,7 +54,7 @@ std::string sizeWarning(const sim::World& world, const MeshSceneOptions& options
 
 // The text forms shared by the command line and scene files. Errors say what
 // was expected; the caller names the option and the value.
-Result<MeshAs> parseMeshAs(const std::string& text);    // auto | cloth | balloon
+Result<MeshAs> parseMeshAs(const std::string& text);    // auto | cloth | balloon | strands
 Result<MeshPin> parseMeshPin(const std::string& text);  // top | none | i,j,k
 const char* meshAsName(MeshAs as);
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "scene/paper_scenes.hpp"
+#include "scene/rope_scene.hpp"
 #include "scene/shapes.hpp"
 
 namespace drape::scene {
@@ -146,6 +147,8 @@ const std::vector<SceneInfo> kScenes = {
      paper::barrelDefaults, paper::buildBarrel},
     {"flag", "a flag on a pole streaming in the wind (wind, drag, lift)", paper::flagDefaults,
      paper::buildFlag},
+    {"rope", "ropes swinging onto a ball and a washing line holding a small flag", noDefaults,
+     buildRope},
 };
 
 }  // namespace

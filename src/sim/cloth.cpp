@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <numeric>
 #include <unordered_map>
 
 #include "sim/constraints.hpp"
 #include "sim/material.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::sim {
 namespace {
@@ -34,6 +36,12 @@ void computeMasses(Cloth& cloth, float density) {
                                                      cloth.restPositions[t[2]] - a));
     for (int k = 0; k < 3; ++k) cloth.mass[t[k]] += density * area / 3.0f;
   }
+  // A rope's segment: half its strip's mass to each end.
+  for (const RopeSegment& s : cloth.ropeSegments) {
+    const float half = 0.5f * density * tuning::kRopeWidth * s.rest;
+    cloth.mass[s.a] += half;
+    cloth.mass[s.b] += half;
+  }
 }
 
 std::uint64_t nextVersion() {
@@ -45,7 +53,9 @@ float Cloth::meanRestEdge() const {
   if (meanEdgeTopology_ != topologyVersion || meanEdgeCount_ != stretch.size()) {
     double sum = 0.0;
     for (const StretchConstraint& e : stretch) sum += double(e.rest);
-    meanEdge_ = stretch.empty() ? 0.0f : float(sum / double(stretch.size()));
+    for (const RopeSegment& s : ropeSegments) sum += double(s.rest);
+    const std::size_t count = stretch.size() + ropeSegments.size();
+    meanEdge_ = count == 0 ? 0.0f : float(sum / double(count));
     meanEdgeTopology_ = topologyVersion;
     meanEdgeCount_ = stretch.size();
   }
@@ -163,8 +173,91 @@ Cloth buildCloth(const PreparedMesh& prepared, float density) {
   cloth.restSixVolume = sixVolume(x, cloth.triangles);
   cloth.pressureActive = cloth.closed && prepared.report.orientable && cloth.restSixVolume > 0.0f;
 
+  // The strands as ropes, their vertices after the mesh's.
+  std::vector<std::vector<std::uint32_t>> lines;
+  for (std::size_t j = 0; j < prepared.strands.size(); ++j) {
+    std::vector<std::uint32_t>& line = lines.emplace_back();
+    for (std::size_t k = 0; k < prepared.strands[j].size(); ++k) {
+      const auto v = std::uint32_t(cloth.restPositions.size());
+      cloth.restPositions.push_back(prepared.strands[j][k]);
+      line.push_back(v);
+      const std::uint32_t input =
+          j < prepared.strandInputs.size() && k < prepared.strandInputs[j].size()
+              ? prepared.strandInputs[j][k]
+              : UINT32_MAX;
+      if (input < cloth.inputToVertex.size()) cloth.inputToVertex[input] = v;
+    }
+  }
+  if (!lines.empty()) addRopes(cloth, lines, density);
+
   computePieces(cloth);
   return cloth;
+}
+
+void addRopes(Cloth& cloth, const std::vector<std::vector<std::uint32_t>>& polylines,
+              float density) {
+  const std::vector<glm::vec3>& x = cloth.restPositions;
+  for (const std::vector<std::uint32_t>& line : polylines) {
+    if (line.size() < 2) continue;
+    Rope rope{};
+    rope.segmentBegin = std::uint32_t(cloth.ropeSegments.size());
+    rope.turnBegin = std::uint32_t(cloth.ropeTurns.size());
+    for (std::size_t k = 0; k + 1 < line.size(); ++k)
+      cloth.ropeSegments.push_back(
+          {line[k], line[k + 1], glm::length(x[line[k + 1]] - x[line[k]])});
+    for (std::size_t k = 1; k + 1 < line.size(); ++k) {
+      const RopeSegment* s = cloth.ropeSegments.data() + rope.segmentBegin + k - 1;
+      const glm::vec3 e1 = x[line[k]] - x[line[k - 1]], e2 = x[line[k + 1]] - x[line[k]];
+      const float angle = std::atan2(glm::length(glm::cross(e1, e2)), glm::dot(e1, e2));
+      cloth.ropeTurns.push_back(
+          {{line[k - 1], line[k], line[k + 1]}, angle, 0.5f * (s[0].rest + s[1].rest)});
+    }
+    rope.segmentEnd = std::uint32_t(cloth.ropeSegments.size());
+    rope.turnEnd = std::uint32_t(cloth.ropeTurns.size());
+    cloth.ropes.push_back(rope);
+  }
+  computeMasses(cloth, density);
+  computePieces(cloth);
+  cloth.topologyVersion = nextVersion();
+}
+
+bool cutRopeSegment(Cloth& cloth, std::uint32_t segment) {
+  if (segment >= cloth.ropeSegments.size()) return false;
+  std::vector<RopeSegment> segments;
+  std::vector<RopeTurn> turns;
+  std::vector<Rope> ropes;
+  // Segments [b, e) of `r` (local indices) as a rope of their own, with the
+  // turns between them.
+  auto keep = [&](const Rope& r, std::uint32_t b, std::uint32_t e) {
+    if (e <= b) return;
+    Rope part{};
+    part.segmentBegin = std::uint32_t(segments.size());
+    part.turnBegin = std::uint32_t(turns.size());
+    segments.insert(segments.end(), cloth.ropeSegments.begin() + r.segmentBegin + b,
+                    cloth.ropeSegments.begin() + r.segmentBegin + e);
+    // Turn j lies between segments j and j + 1.
+    turns.insert(turns.end(), cloth.ropeTurns.begin() + r.turnBegin + b,
+                 cloth.ropeTurns.begin() + r.turnBegin + (e - 1));
+    part.segmentEnd = std::uint32_t(segments.size());
+    part.turnEnd = std::uint32_t(turns.size());
+    ropes.push_back(part);
+  };
+  for (const Rope& r : cloth.ropes) {
+    const std::uint32_t n = r.segmentEnd - r.segmentBegin;
+    if (segment < r.segmentBegin || segment >= r.segmentEnd) {
+      keep(r, 0, n);
+      continue;
+    }
+    const std::uint32_t k = segment - r.segmentBegin;
+    keep(r, 0, k);
+    keep(r, k + 1, n);
+  }
+  cloth.ropeSegments = std::move(segments);
+  cloth.ropeTurns = std::move(turns);
+  cloth.ropes = std::move(ropes);
+  computePieces(cloth);
+  cloth.topologyVersion = nextVersion();
+  return true;
 }
 
 void computePieces(Cloth& cloth) {
@@ -172,10 +265,12 @@ void computePieces(Cloth& cloth) {
   const std::size_t n = cloth.vertexCount();
   std::vector<std::uint32_t> parent(n);
   std::iota(parent.begin(), parent.end(), 0u);
-  for (const StretchConstraint& e : cloth.stretch) {
-    const std::uint32_t ra = findRoot(parent, e.a), rb = findRoot(parent, e.b);
+  auto join = [&](std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t ra = findRoot(parent, a), rb = findRoot(parent, b);
     if (ra != rb) parent[std::max(ra, rb)] = std::min(ra, rb);
-  }
+  };
+  for (const StretchConstraint& e : cloth.stretch) join(e.a, e.b);
+  for (const RopeSegment& s : cloth.ropeSegments) join(s.a, s.b);
   cloth.piece.assign(n, 0);
   cloth.pieceCount = 0;
   std::unordered_map<std::uint32_t, std::uint32_t> label;

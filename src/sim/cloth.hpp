@@ -43,6 +43,24 @@ struct IsoBendConstraint {
   float stiffness = 1.0f;   // × k_bend
 };
 
+// Ropes (strands): polylines of cloth vertices, each segment a stretch and
+// each inner vertex a turn (evalRodAngle), solved rope by rope in one
+// system (solve/ropes.hpp). A rope's segments and turns are contiguous:
+// segments [segmentBegin, segmentEnd), turns [turnBegin, turnEnd), turn j
+// of a rope at the vertex between its segments j and j + 1.
+struct RopeSegment {
+  std::uint32_t a, b;
+  float rest;  // m
+};
+struct RopeTurn {
+  std::uint32_t v[3];  // x0, x1 (the turn), x2
+  float restAngle;     // rad, ≥ 0
+  float length;        // m, half of the two segments' rest lengths
+};
+struct Rope {
+  std::uint32_t segmentBegin, segmentEnd, turnBegin, turnEnd;
+};
+
 struct Cloth {
   std::vector<glm::uvec3> triangles;
   // Texture coordinates per triangle corner (TriMesh::cornerUVs), or empty.
@@ -54,6 +72,9 @@ struct Cloth {
   std::vector<StretchConstraint> stretch;
   std::vector<BendConstraint> bend;
   std::vector<IsoBendConstraint> isoBend;
+  std::vector<RopeSegment> ropeSegments;
+  std::vector<RopeTurn> ropeTurns;
+  std::vector<Rope> ropes;
 
   // Balloon (paper §4.4): the overpressure constraint acts only on a closed,
   // consistently oriented mesh.
@@ -104,6 +125,20 @@ Cloth buildCloth(const PreparedMesh& prepared, float density);
 
 // Recompute vertex masses (a third of each adjacent triangle's ρ·area).
 void computeMasses(Cloth& cloth, float density);
+
+// Add ropes along polylines of the cloth's vertices (each at least two
+// distinct vertices in a row; none repeated within a polyline), their rest
+// shape from restPositions. Rope vertices that are no triangle's get the
+// mass of a strand of width tuning::kRopeWidth of the cloth's `density`
+// (kg/m²) over half of each segment beside them. Pieces are recomputed.
+void addRopes(Cloth& cloth, const std::vector<std::vector<std::uint32_t>>& polylines,
+              float density);
+
+// Cut a rope at its segment `segment` (an index into ropeSegments): the
+// rope becomes the parts before and after it (a part of one vertex is no
+// rope), each keeping its segments' and turns' rest values; the turns at
+// the cut's two ends go. Masses stay. False (no change) for no such segment.
+bool cutRopeSegment(Cloth& cloth, std::uint32_t segment);
 
 // Recompute the connected pieces (`piece`, `pieceCount`) from the stretch
 // constraints (the mesh's edges), numbered in vertex order.

@@ -41,6 +41,36 @@ ConstraintEval<2, T> evalStretch(const glm::vec<3, T>& p0, const glm::vec<3, T>&
   return e;
 }
 
+// A rope's turn at x1 between its segments e1 = x1 − x0 and e2 = x2 − x1:
+// C = θ − θ0, θ the angle between them (0 straight). A rod without twist
+// (Kugelstadt & Schömer 2016, the bend part alone). With u1 the unit part
+// of ê2 across ê1 and u2 that of ê1 across ê2,
+//
+//   ∂θ/∂x0 = u1 / |e1|,  ∂θ/∂x2 = −u2 / |e2|,  ∂θ/∂x1 = −(∂θ/∂x0 + ∂θ/∂x2).
+//
+// Straight (θ ≈ 0) the gradient has no direction: invalid, which is right
+// where θ0 = 0 (nothing to correct), and a rest turn is rarely met exactly
+// straight.
+template <typename T>
+ConstraintEval<3, T> evalRodAngle(const glm::vec<3, T>& x0, const glm::vec<3, T>& x1,
+                                  const glm::vec<3, T>& x2, T restAngle) {
+  ConstraintEval<3, T> e;
+  const glm::vec<3, T> e1 = x1 - x0, e2 = x2 - x1;
+  const T l1 = glm::length(e1), l2 = glm::length(e2);
+  if (!(l1 > T(1e-12)) || !(l2 > T(1e-12))) return e;
+  const glm::vec<3, T> t1 = e1 / l1, t2 = e2 / l2;
+  const T c = glm::dot(t1, t2);
+  const glm::vec<3, T> a = t2 - c * t1, b = t1 - c * t2;
+  const T la = glm::length(a), lb = glm::length(b);
+  if (!(la > T(1e-7)) || !(lb > T(1e-7))) return e;
+  e.C = std::atan2(glm::length(glm::cross(t1, t2)), c) - restAngle;
+  e.grad[0] = a / (la * l1);
+  e.grad[2] = -b / (lb * l2);
+  e.grad[1] = -(e.grad[0] + e.grad[2]);
+  e.valid = true;
+  return e;
+}
+
 // A point of the cloth between its vertices held on a plane: C = (Σ w_i·p_i
 // − q)·n ≥ 0 for the point with barycentric weights w of an edge or a
 // triangle (an edge's third weight is 0), the plane through q with unit

@@ -199,7 +199,9 @@ float meanEdgeLength(const TriMesh& mesh) {
   return edges.empty() ? 0.0f : float(sum / double(edges.size()));
 }
 
-Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& options) {
+namespace {
+
+Result<PreparedMesh> prepareTriangles(const TriMesh& input, const PrepareOptions& options) {
   PreparedMesh out;
   MeshReport& report = out.report;
   report.inputVertices = input.positions.size();
@@ -337,6 +339,56 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
     for (int k = 0; k < 3; ++k) ++count[edgeKey(t[k], t[(k + 1) % 3])];
   for (const auto& kv : count) report.boundaryEdges += kv.second == 1 ? 1 : 0;
   report.closed = report.boundaryEdges == 0;
+  return out;
+}
+
+}  // namespace
+
+Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& options) {
+  if (input.strands.empty()) return prepareTriangles(input, options);
+  // Strands: each a polyline of distinct, finite input vertices whose
+  // segments have a length (a rope's rest shape).
+  glm::dvec3 lo(std::numeric_limits<double>::max()), hi(-std::numeric_limits<double>::max());
+  for (const std::vector<std::uint32_t>& line : input.strands) {
+    if (line.size() < 2) return fail("a strand needs at least two vertices");
+    for (std::size_t k = 0; k < line.size(); ++k) {
+      if (line[k] >= input.positions.size())
+        return fail("a strand refers to vertex " + std::to_string(std::uint64_t(line[k]) + 1) +
+                    " of " + std::to_string(input.positions.size()));
+      const glm::vec3& x = input.positions[line[k]];
+      if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z))
+        return fail("vertex " + std::to_string(line[k] + 1) + " has a non-finite coordinate");
+      if (k > 0 && !(glm::length(x - input.positions[line[k - 1]]) > 0.0f))
+        return fail("a strand's vertices " + std::to_string(line[k - 1] + 1) + " and " +
+                    std::to_string(line[k] + 1) + " are at the same place");
+      lo = glm::min(lo, glm::dvec3(x));
+      hi = glm::max(hi, glm::dvec3(x));
+    }
+  }
+  PreparedMesh out;
+  if (!input.triangles.empty()) {
+    auto prepared = prepareTriangles(input, options);
+    if (!prepared) return prepared;
+    out = std::move(prepared.value());
+  } else {
+    const double diag = glm::length(hi - lo);
+    if (diag < kLeastMeshExtent || diag > kMostMeshExtent) {
+      char text[160];
+      std::snprintf(text, sizeof text,
+                    "the strands are %.3g m across: expected %g to %g m (scale them to metres "
+                    "with --scale or the scene file's \"scale\")",
+                    diag, kLeastMeshExtent, kMostMeshExtent);
+      return fail(text);
+    }
+    out.inputToVertex.assign(input.positions.size(), UINT32_MAX);
+    out.report.inputVertices = input.positions.size();
+  }
+  for (const std::vector<std::uint32_t>& line : input.strands) {
+    std::vector<glm::vec3> points;
+    for (std::uint32_t v : line) points.push_back(input.positions[v]);
+    out.strands.push_back(std::move(points));
+    out.strandInputs.push_back(line);
+  }
   return out;
 }
 

@@ -21,6 +21,8 @@ struct TriMesh {
   // position, two texture coordinates) stays one simulated vertex, and a torn
   // vertex keeps each corner's coordinate.
   std::vector<glm::vec2> cornerUVs;
+  // Ropes: polylines of vertices that no triangle uses (cloth.hpp).
+  std::vector<std::vector<std::uint32_t>> strands;
 
   bool hasUVs() const { return !cornerUVs.empty(); }
 };
@@ -49,6 +51,10 @@ struct PreparedMesh {
   // For every input vertex, its index in mesh.positions (or UINT32_MAX when it was dropped).
   std::vector<std::uint32_t> inputToVertex;
   MeshReport report;
+  // The input's strands (TriMesh::strands) as points, and the input vertex
+  // of each: buildCloth appends them after the mesh's vertices as ropes.
+  std::vector<std::vector<glm::vec3>> strands;
+  std::vector<std::vector<std::uint32_t>> strandInputs;
 };
 
 struct PrepareOptions {
@@ -59,6 +65,7 @@ struct PrepareOptions {
 // Weld, drop degenerate and duplicate triangles and unused vertices, split
 // non-manifold edges, orient every piece consistently (outward for closed
 // pieces). Fails only when nothing usable is left or input is not finite.
+// A mesh of strands alone (no triangles) is usable: its mesh is empty.
 Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& options = {});
 
 // Smooth per-vertex normals: each vertex gets the normalised sum of

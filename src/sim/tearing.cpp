@@ -53,7 +53,8 @@ struct TearIndex {
     deadIso.assign(cloth.isoBend.size(), 0);
   }
   template <typename Hinge>
-  static void addHinges(const std::vector<Hinge>& all, std::vector<std::vector<std::uint32_t>>& of) {
+  static void addHinges(const std::vector<Hinge>& all,
+                        std::vector<std::vector<std::uint32_t>>& of) {
     for (std::uint32_t j = 0; j < all.size(); ++j)
       for (int k = 0; k < 4; ++k) of[all[j].v[k]].push_back(j);
   }
@@ -159,8 +160,7 @@ void chooseArc(std::vector<FanTriangle>& fan, const std::vector<int>& order, boo
 // triangles went different ways is marked dead.
 template <typename Hinge, typename DupOf>
 void updateHinges(std::vector<Hinge>& hinges, std::vector<std::vector<std::uint32_t>>& of,
-                  std::vector<char>& dead, std::uint32_t vertex, std::uint32_t dup,
-                  DupOf&& dupOf) {
+                  std::vector<char>& dead, std::uint32_t vertex, std::uint32_t dup, DupOf&& dupOf) {
   const std::vector<std::uint32_t> touching = of[vertex];
   for (const std::uint32_t j : touching) {
     if (dead[j]) continue;
@@ -234,7 +234,8 @@ std::vector<FanTriangle> gatherFan(const Cloth& cloth, const TearIndex& index, c
 // gets the far ends of the edges that had a triangle on each side (now torn
 // in two). Pieces and the topology version are the caller's.
 std::uint32_t applySplit(World& world, TearIndex& index, std::uint32_t vertex,
-                         const std::vector<FanTriangle>& fan, std::vector<std::uint32_t>& tornEnds) {
+                         const std::vector<FanTriangle>& fan,
+                         std::vector<std::uint32_t>& tornEnds) {
   Cloth& cloth = world.cloth;
   State& s = world.state;
   // The other vertices on each side; one on both is an edge torn in two.
@@ -443,6 +444,19 @@ std::size_t tearOverstretched(World& world) {
                                                    : 0.0f;
   if (!(threshold > 0.0f)) return 0;
   const std::vector<glm::vec3>& x = world.state.x;
+  // A rope parts at its most stretched segment, one a call.
+  std::size_t ropeCuts = 0;
+  float worst = threshold;
+  std::uint32_t at = UINT32_MAX;
+  for (std::uint32_t j = 0; j < world.cloth.ropeSegments.size(); ++j) {
+    const RopeSegment& s = world.cloth.ropeSegments[j];
+    const float ratio = s.rest > 0.0f ? glm::length(x[s.a] - x[s.b]) / s.rest : 0.0f;
+    if (ratio > worst) worst = ratio, at = j;
+  }
+  if (at != UINT32_MAX && cutRopeSegment(world.cloth, at)) {
+    ++world.tornEdges;
+    ropeCuts = 1;
+  }
   std::vector<std::pair<float, std::uint32_t>> over;
   for (std::uint32_t j = 0; j < world.cloth.stretch.size(); ++j) {
     const StretchConstraint& c = world.cloth.stretch[j];
@@ -450,7 +464,7 @@ std::size_t tearOverstretched(World& world) {
     const float ratio = glm::length(x[c.a] - x[c.b]) / c.rest;
     if (ratio > threshold) over.push_back({ratio, j});
   }
-  if (over.empty()) return 0;
+  if (over.empty()) return ropeCuts;
   std::sort(over.begin(), over.end(), [](const auto& l, const auto& r) {
     return l.first != r.first ? l.first > r.first : l.second < r.second;
   });
@@ -462,7 +476,7 @@ std::size_t tearOverstretched(World& world) {
     if (tearAt(world, index, j).split) ++splits;
   }
   if (splits > 0) finishTears(world.cloth, index);
-  return splits;
+  return splits + ropeCuts;
 }
 
 }  // namespace drape::sim

@@ -119,4 +119,17 @@ inline constexpr float kGrabStep = 0.3f;
 // edge is rubber, not cloth: what lies between its vertices is left to them.
 inline constexpr float kFeatureStretch = 3.0f;
 
+// --- Ropes (cloth.hpp, solve/ropes.hpp) ---
+// A rope is a strip of the cloth's material this wide: its mass per metre
+// is density × width, its axial stiffness Y × width and its bending
+// stiffness D × width, so the sliders mean for a rope what they mean for
+// the cloth. 2 cm: a clothes line or a climbing rope, drawn as such.
+inline constexpr float kRopeWidth = 0.02f;
+// A rigid rope's segment keeps this least compliance, as a share of its
+// ends' inverse masses (α̃ ≥ share × (w_a + w_b)): a tenth of its error is
+// left a solve, and the sub-steps take it out. Rigid, a rope straight
+// between two pins has one constraint too many; pulled apart, an exact
+// solve zigzags it (to twice its length at 0.001, 1 % over at 0.1).
+inline constexpr double kRopeLeastCompliance = 0.1;
+
 }  // namespace drape::sim::tuning

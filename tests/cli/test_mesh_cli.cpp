@@ -105,6 +105,19 @@ TEST(MeshCli, ClosedCubeBecomesABalloon) {
   EXPECT_EQ(exported->mesh.triangles.size(), 12u);
 }
 
+TEST(MeshCli, LinesAloneLoadAsStrandsAndExportAsLines) {
+  for (const char* as : {"auto", "strands"}) {
+    const Outcome r = drape(headless(kData + "lines_only.obj", {"--as", as}));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(stats(r)["vertices"], 3);
+    EXPECT_EQ(stats(r)["triangles"], 0);
+    auto exported = drape::io::readObj((r.dir / "out.obj").string());
+    ASSERT_TRUE(exported) << exported.error();
+    EXPECT_EQ(exported->mesh.strands, (std::vector<std::vector<std::uint32_t>>{{0, 1, 2}}));
+  }
+}
+
 TEST(MeshCli, SplitCubeWeldsWithOneWarningLine) {
   const std::string path = kData + "split_cube.obj";
   const Outcome r = drape(headless(path));
@@ -157,7 +170,14 @@ TEST(MeshCli, LoaderErrorsAreOneLine) {
   expectOneError(drape(headless(kData + "broken/index_zero.obj")),
                  kData + "broken/index_zero.obj:4: vertex index 0");
   expectOneError(drape(headless(kData + "broken/garbage.obj")), kData + "broken/garbage.obj:1:");
-  expectOneError(drape(headless(kData + "broken/lines_only.obj")), "no faces (only lines)");
+  expectOneError(drape(headless(kData + "broken/line_repeats.obj")), "a line repeats vertex 1");
+  expectOneError(drape(headless(kData + "broken/line_one_vertex.obj")),
+                 "a line needs at least 2 vertices");
+  expectOneError(drape(headless(kData + "broken/line_ambiguous.obj")),
+                 "neither a seam nor a strand");
+  expectOneError(drape(headless(kData + "lines_only.obj", {"--as", "cloth"})), "only strands");
+  expectOneError(drape(headless(kData + "uv_seam_cube.obj", {"--as", "strands"})),
+                 "has no strands");
   expectOneError(drape(headless(kData + "broken/empty.obj")), "empty");
   expectOneError(drape(headless(kData)), "is a folder");
 }

@@ -258,7 +258,9 @@ INSTANTIATE_TEST_SUITE_P(
                     Bad{"comments_only.obj", ":", "no faces"},
                     Bad{"vertices_only.obj", ":", "no faces (only vertices)"},
                     Bad{"points_only.obj", ":", "no faces (only points)"},
-                    Bad{"lines_only.obj", ":", "no faces (only lines)"},
+                    Bad{"line_one_vertex.obj", ":5:", "a line needs at least 2 vertices"},
+                    Bad{"line_repeats.obj", ":5:", "a line repeats vertex 1"},
+                    Bad{"line_ambiguous.obj", ":7:", "neither a seam nor a strand"},
                     Bad{"index_zero.obj", ":4:", "vertex index 0 is not valid"},
                     Bad{"index_out_of_range.obj", ":5:", "vertex index 4 is out of range"},
                     Bad{"nan_coordinate.obj", ":2:", "non-finite coordinate 'nan'"},
@@ -269,6 +271,25 @@ INSTANTIATE_TEST_SUITE_P(
       std::string name = info.param.file;
       return name.substr(0, name.find('.'));
     });
+
+TEST(ObjReader, LinesOnNoFaceAreStrands) {
+  auto file = io::readObj(fixture("lines_only.obj"));
+  ASSERT_TRUE(file) << file.error();
+  EXPECT_TRUE(file->mesh.triangles.empty());
+  ASSERT_EQ(file->mesh.strands.size(), 1u);
+  EXPECT_EQ(file->mesh.strands[0], (std::vector<std::uint32_t>{0, 1, 2}));
+  EXPECT_EQ(file->strands, 1u);
+}
+
+TEST(ObjReader, SeamsStayIgnoredBesideStrands) {
+  auto file = io::readObj(fixture("face_and_strand.obj"));
+  ASSERT_TRUE(file) << file.error();
+  EXPECT_EQ(file->mesh.triangles.size(), 1u);
+  ASSERT_EQ(file->mesh.strands.size(), 1u);
+  EXPECT_EQ(file->mesh.strands[0], (std::vector<std::uint32_t>{3, 4, 5}));
+  ASSERT_EQ(file->warnings.size(), 1u);
+  EXPECT_NE(file->warnings[0].find("ignored 1 line"), std::string::npos) << file->warnings[0];
+}
 
 TEST(ObjReader, MissingFileIsNamed) {
   const std::string path = fixture("no_such_file.obj");

@@ -188,7 +188,8 @@ TEST(ObjText, IgnoredStatementsBecomeWarnings) {
   ASSERT_TRUE(r) << r.error();
   EXPECT_EQ(r->mesh.triangles.size(), 1u);
   ASSERT_EQ(r->warnings.size(), 3u);
-  EXPECT_EQ(r->warnings[0], "ignored 2 line and point elements (only faces are simulated)");
+  EXPECT_EQ(r->warnings[0],
+            "ignored 2 line and point elements (only faces and strands are simulated)");
   EXPECT_EQ(r->warnings[1], "ignored 2 lines of free-form curves and surfaces (not supported)");
   EXPECT_EQ(r->warnings[2], "ignored 2 lines of unknown statements (t, xyz)");
 }

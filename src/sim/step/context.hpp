@@ -24,6 +24,7 @@
 #include "sim/solve/fold_limits.hpp"
 #include "sim/solve/hierarchy.hpp"
 #include "sim/solve/newton_step.hpp"
+#include "sim/solve/ropes.hpp"
 #include "sim/solve/tethers.hpp"
 #include "sim/step/plan.hpp"
 #include "sim/world.hpp"
@@ -72,6 +73,7 @@ struct StepContext {
   bool selfSearched = false;                   // the span's search found something to look for
   std::vector<glm::vec4> solvePoints;          // p and w, x y z w per vertex (kernel_args.hpp)
   std::vector<float> lambdaStretch, lambdaBend;
+  RopeScratch ropes;                           // the ropes' multipliers and band (solve/ropes.hpp)
   std::vector<float> kStretchEach, kBendEach;  // each constraint's k or α̃ (materials)
   std::vector<float> chebyshevOmega;
   std::vector<glm::vec4> chebyshevOlder, chebyshevLast;

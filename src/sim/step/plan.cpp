@@ -92,6 +92,8 @@ void chooseStages(const World& world, StepPlan& plan) {
     set(Stage::Tethers, plan.tethers);
     set(Stage::Attachments, !world.attachments.empty());
   }
+  // The explicit springs too: a rope has no springs.
+  set(Stage::Ropes, !world.cloth.ropes.empty());
   set(Stage::ColliderFeatures, colliders);
   set(Stage::FoldLimits, plan.selfCollision);
   set(Stage::SelfContacts, plan.selfCollision);
@@ -114,9 +116,9 @@ void chooseStages(const World& world, StepPlan& plan) {
 
 const char* stageName(Stage stage) {
   static const char* const names[kStageCount] = {
-      "pressure",       "hand",          "coarse levels", "stretch",          "bend",
-      "isometric bend", "chebyshev",     "tethers",       "attachments",      "collider features",
-      "fold limits",    "self contacts", "crossings",     "collider contacts"};
+      "pressure",          "hand",        "coarse levels", "stretch",   "bend",
+      "isometric bend",    "ropes",       "chebyshev",     "tethers",   "attachments",
+      "collider features", "fold limits", "self contacts", "crossings", "collider contacts"};
   return names[std::size_t(stage)];
 }
 

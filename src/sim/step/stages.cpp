@@ -15,6 +15,7 @@
 #include "sim/solve/isometric_bending.hpp"
 #include "sim/solve/newton_step.hpp"
 #include "sim/solve/ranges.hpp"
+#include "sim/solve/ropes.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -205,6 +206,8 @@ void Projection::chooseStages() {
         return !pb_.v0.empty();
       case Stage::IsometricBend:
         return !cloth_.isoBend.empty();
+      case Stage::Ropes:
+        return !cloth_.ropes.empty();
       case Stage::Tethers:
         return !ctx.tethers.empty();
       case Stage::ColliderFeatures:
@@ -340,6 +343,11 @@ void Projection::runStage(Stage stage, int t, int iteration) {
       return alone(t, [&] {
         solveIsoBend(points_, cloth_.isoBend.data(), cloth_.isoBend.size(), c_,
                      ctx.lambdaBend.data());
+      });
+    case Stage::Ropes:
+      return alone(t, [&] {
+        if (iteration == 0) resetRopes(cloth_, ctx.ropes);
+        solveRopes(points_, cloth_, ropeCompliance(prm.k_stretch, prm.k_bend, c_.h), ctx.ropes);
       });
     case Stage::Chebyshev:
       return chebyshev(t, iteration);

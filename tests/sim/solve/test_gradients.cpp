@@ -37,6 +37,27 @@ TEST(Gradient, StretchMatchesFiniteDifferences) {
   }
 }
 
+TEST(Gradient, RodAngleMatchesFiniteDifferences) {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<dvec3> x = {randomPoint(rng), randomPoint(rng), randomPoint(rng)};
+    const double rest = 0.3;
+    auto f = [&](const std::vector<dvec3>& p) { return evalRodAngle(p[0], p[1], p[2], rest).C; };
+    const auto e = evalRodAngle(x[0], x[1], x[2], rest);
+    ASSERT_TRUE(e.valid);
+    for (std::size_t i = 0; i < 3; ++i) expectNear(e.grad[i], numericGradient(f, x, i), 1e-5);
+  }
+}
+
+TEST(Gradient, RodAngleIsTheTurnAndInvalidWhenStraight) {
+  const dvec3 a(0.0), b(1.0, 0.0, 0.0), c(1.0, 1.0, 0.0), d(2.0, 0.0, 0.0);
+  const auto right = evalRodAngle(a, b, c, 0.0);
+  ASSERT_TRUE(right.valid);
+  EXPECT_NEAR(right.C, 0.5 * 3.14159265358979, 1e-12);
+  EXPECT_FALSE(evalRodAngle(a, b, d, 0.0).valid);
+  EXPECT_FALSE(evalRodAngle(a, a, d, 0.0).valid);
+}
+
 TEST(Gradient, PointPlaneMatchesFiniteDifferences) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> fraction(0.0, 1.0);
