@@ -266,13 +266,15 @@ TEST_F(Cli, RunningOutOfMemoryIsOneLineAndKeepsTheOutputs) {
   GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit";
 #endif
   // While setting up: 512² under 90 MB of address space.
-  Outcome r = drape("--headless --frames 2 --scene drape --set resolution=512", "ulimit -v 90000; ");
+  Outcome r =
+      drape("--headless --frames 2 --scene drape --set resolution=512", "ulimit -v 90000; ");
   expectUsageError(r, "out of memory while setting up");
   // In the first frame: the scene fits, its self collision does not. The
   // step is rolled back and the outputs are written from frame 0.
   r = drape(
       "--headless --frames 2 --scene drape --set resolution=512 --set self_collision=on "
-      "--stats " + path("s.json"),
+      "--stats " +
+          path("s.json"),
       "ulimit -v 600000; ");
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_EQ(r.err.rfind("drape: error: out of memory at frame 1; rolled back to frame 0", 0), 0u)
@@ -308,8 +310,8 @@ TEST_F(Cli, AReaderThatGoesAwayIsAnErrorNotASignal) {
   const std::string err = path("err");
   const std::string cmd = std::string(DRAPE_BIN) +
                           " --headless --scene hang --set resolution=64 --frames 2 "
-                          "--export-obj /dev/stdout 2>" + err +
-                          " | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}";
+                          "--export-obj /dev/stdout 2>" +
+                          err + " | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}";
   const int status = std::system(("bash -c '" + cmd + "'").c_str());
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 1);

@@ -63,8 +63,8 @@ TEST(SceneFile, SwitchesAreBooleansOrNumbers) {
 
 TEST(SceneFile, AFabricPresetComesFirstAndTheFilesValuesOverrideIt) {
   // JSON objects have no order: "density" sorts before "material".
-  auto f = parseSceneFile(withMesh(R"(, "params": {"density": 0.5, "material": "silk"})"),
-                          "s.json");
+  auto f =
+      parseSceneFile(withMesh(R"(, "params": {"density": 0.5, "material": "silk"})"), "s.json");
   ASSERT_TRUE(f) << f.error();
   sim::Params p;
   for (const sim::ParamSetting& s : f->params) ASSERT_TRUE(sim::applySetting(p, s)) << s.desc->name;

@@ -35,8 +35,8 @@ bool prepareSelf(World& world, StepContext& ctx, const StepPlan& plan, ThreadTea
   const std::uint64_t topology = world.cloth.topologyVersion;
   const bool tree = solver.crossings.treeBuilt == topology;
   if (tree) prepareConeTree(world.cloth, ctx.tangles);
-  const SelfSearch in{world.cloth,   world.state,      world.params.thickness,
-                      plan.substeps, plan.ownSubsteps, ctx.tangles,
+  const SelfSearch in{world.cloth,   world.state,           world.params.thickness,
+                      plan.substeps, plan.ownSubsteps,      ctx.tangles,
                       tree,          &solver.crossings.rest};
   if (!prepareSelfContacts(ctx.self, in, solver.self, team)) return false;
   if (planConeWalk(solver.self, tree && ctx.tangles.cones.usable))

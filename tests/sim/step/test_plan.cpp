@@ -156,7 +156,8 @@ TEST(Plan, TheNewtonStepKeepsToItsWorkBudget) {
   const double constraints = double(mid.cloth.stretch.size() + mid.cloth.bend.size());
   EXPECT_LT(fewer.newtonCg, 100);
   EXPECT_GE(fewer.newtonCg, sim::tuning::kNewtonLeastIterations);
-  EXPECT_LE(double(fewer.newtonCg) * fewer.substeps * constraints, sim::tuning::kNewtonWorkPerFrame);
+  EXPECT_LE(double(fewer.newtonCg) * fewer.substeps * constraints,
+            sim::tuning::kNewtonWorkPerFrame);
   // Too large for even the least: left out, and --explain-step says why.
   const sim::World big = buildScene("drape", {"resolution=256"});
   const sim::StepPlan none = planOf(big);
