@@ -27,12 +27,9 @@ std::optional<render::MeshHit> pick(double x, double y, const render::Camera& ca
                                     const sim::World& world) {
   auto hit = render::pickMesh(camera.ray(float(x), float(y)), world.state.x, world.cloth.triangles);
   if (world.cloth.ropes.empty()) return hit;
-  std::vector<glm::uvec2> segments;
-  segments.reserve(world.cloth.ropeSegments.size());
-  for (const sim::RopeSegment& s : world.cloth.ropeSegments) segments.emplace_back(s.a, s.b);
   const render::Look look;
-  const auto rope = render::pickRope(camera, float(x), float(y), world.state.x, segments,
-                                     look.ropeRadius, look.pinMinPixels);
+  const auto rope = render::pickRope(camera, float(x), float(y), world.state.x,
+                                     world.cloth.ropeSegments, look.ropeRadius, look.pinMinPixels);
   if (rope && (!hit || rope->t < hit->t)) return rope;
   return hit;
 }

@@ -29,6 +29,24 @@ std::optional<TriangleHit> intersectTriangle(const Ray& ray, const glm::vec3& a,
   return TriangleHit{t, u, v};
 }
 
+namespace {
+
+// How far from a point a pick may pass and still take it: `radius`, but at
+// least `minPixels` across on screen at its depth (as the marker shader
+// sizes its sprites), so small things far away stay pickable.
+struct ScreenReach {
+  ScreenReach(const Camera& camera, float radius, float minPixels)
+      : forward(camera.forward()),
+        radius(radius),
+        // Metres per screen pixel at distance 1 along the view, times half the pixels.
+        halfPixels(minPixels / (camera.projection()[1][1] * camera.viewportHeight())) {}
+  float at(float depth) const { return std::max(radius, halfPixels * depth); }
+  glm::vec3 forward;
+  float radius, halfPixels;
+};
+
+}  // namespace
+
 std::optional<MeshHit> pickMesh(const Ray& ray, const std::vector<glm::vec3>& positions,
                                 const std::vector<glm::uvec3>& triangles) {
   const std::size_t n = positions.size();
@@ -57,15 +75,14 @@ std::optional<MeshHit> pickMesh(const Ray& ray, const std::vector<glm::vec3>& po
 
 std::optional<MeshHit> pickRope(const Camera& camera, float screenX, float screenY,
                                 const std::vector<glm::vec3>& positions,
-                                const std::vector<glm::uvec2>& segments, float radius,
+                                const std::vector<sim::RopeSegment>& segments, float radius,
                                 float minPixels) {
   const Ray ray = camera.ray(screenX, screenY);
-  const float perPixel = 2.0f / (camera.projection()[1][1] * camera.viewportHeight());
-  const glm::vec3 forward = camera.forward();
+  const ScreenReach reach(camera, radius, minPixels);
   std::optional<MeshHit> best;
-  for (const glm::uvec2& s : segments) {
-    if (s.x >= positions.size() || s.y >= positions.size()) continue;
-    const glm::vec3 a = positions[s.x], u = positions[s.y] - a, w0 = ray.origin - a;
+  for (const sim::RopeSegment& s : segments) {
+    if (s.a >= positions.size() || s.b >= positions.size()) continue;
+    const glm::vec3 a = positions[s.a], u = positions[s.b] - a, w0 = ray.origin - a;
     // The closest points of the ray's line and the segment.
     const float b = glm::dot(ray.direction, u), c = glm::dot(u, u);
     const float d = glm::dot(ray.direction, w0), e = glm::dot(u, w0);
@@ -74,13 +91,13 @@ std::optional<MeshHit> pickRope(const Camera& camera, float screenX, float scree
     along = c > 0.0f ? std::clamp(along, 0.0f, 1.0f) : 0.0f;
     const glm::vec3 point = a + along * u;
     const float t = glm::dot(point - ray.origin, ray.direction);
-    const float depth = glm::dot(point - ray.origin, forward);
+    const float depth = glm::dot(point - ray.origin, reach.forward);
     if (!(t > 0.0f) || !(depth > 0.0f)) continue;
-    const float r = std::max(radius, 0.5f * minPixels * perPixel * depth);
+    const float r = reach.at(depth);
     const glm::vec3 miss = point - (ray.origin + t * ray.direction);
     if (glm::dot(miss, miss) > r * r) continue;
     if (best && t >= best->t) continue;
-    best = MeshHit{kNoTriangle, along < 0.5f ? s.x : s.y, t, point};
+    best = MeshHit{kNoTriangle, along < 0.5f ? s.a : s.b, t, point};
   }
   return best;
 }
@@ -89,16 +106,13 @@ std::optional<MarkerHit> pickMarker(const Camera& camera, float screenX, float s
                                     const std::vector<glm::vec3>& centres, float radius,
                                     float minPixels) {
   const Ray ray = camera.ray(screenX, screenY);
-  // Metres per screen pixel at distance 1 along the view (as the marker
-  // shader sizes its sprites).
-  const float perPixel = 2.0f / (camera.projection()[1][1] * camera.viewportHeight());
-  const glm::vec3 forward = camera.forward();
+  const ScreenReach reach(camera, radius, minPixels);
   std::optional<MarkerHit> best;
   for (std::size_t i = 0; i < centres.size(); ++i) {
     const glm::vec3 toCentre = centres[i] - ray.origin;
-    const float depth = glm::dot(toCentre, forward);
+    const float depth = glm::dot(toCentre, reach.forward);
     if (!(depth > 0.0f)) continue;
-    const float r = std::max(radius, 0.5f * minPixels * perPixel * depth);
+    const float r = reach.at(depth);
     const float t = glm::dot(toCentre, ray.direction);
     const glm::vec3 miss = toCentre - t * ray.direction;
     if (glm::dot(miss, miss) > r * r) continue;

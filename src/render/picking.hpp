@@ -18,6 +18,7 @@
 #include <glm/glm.hpp>
 
 #include "render/camera.hpp"
+#include "sim/cloth.hpp"
 
 namespace drape::render {
 
@@ -53,7 +54,7 @@ inline constexpr std::uint32_t kNoTriangle = UINT32_MAX;
 // `positions` are skipped.
 std::optional<MeshHit> pickRope(const Camera& camera, float screenX, float screenY,
                                 const std::vector<glm::vec3>& positions,
-                                const std::vector<glm::uvec2>& segments, float radius,
+                                const std::vector<sim::RopeSegment>& segments, float radius,
                                 float minPixels);
 
 struct MarkerHit {

@@ -201,6 +201,17 @@ float meanEdgeLength(const TriMesh& mesh) {
 
 namespace {
 
+// A mesh's or its strands' size against the range drape takes, in metres.
+Result<void> checkExtent(double diagonal, const char* whatIs, const char* it) {
+  if (diagonal >= kLeastMeshExtent && diagonal <= kMostMeshExtent) return {};
+  char text[192];
+  std::snprintf(text, sizeof text,
+                "%s %.3g m across: expected %g to %g m (scale %s to metres with --scale or the "
+                "scene file's \"scale\")",
+                whatIs, diagonal, kLeastMeshExtent, kMostMeshExtent, it);
+  return fail(text);
+}
+
 Result<PreparedMesh> prepareTriangles(const TriMesh& input, const PrepareOptions& options) {
   PreparedMesh out;
   MeshReport& report = out.report;
@@ -229,14 +240,7 @@ Result<PreparedMesh> prepareTriangles(const TriMesh& input, const PrepareOptions
                     std::to_string(input.positions.size()));
   const double diag64 = glm::length(glm::dvec3(hi) - glm::dvec3(lo));
   if (!(diag64 > 0.0)) return fail("the mesh has no extent (all vertices coincide)");
-  if (diag64 < kLeastMeshExtent || diag64 > kMostMeshExtent) {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "the mesh is %.3g m across: expected %g to %g m (scale it to metres with "
-                  "--scale or the scene file's \"scale\")",
-                  diag64, kLeastMeshExtent, kMostMeshExtent);
-    return fail(text);
-  }
+  if (auto extent = checkExtent(diag64, "the mesh is", "it"); !extent) return fail(extent.error());
   const float diag = float(diag64);
 
   // 1. Weld coincident vertices.
@@ -371,15 +375,8 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
     if (!prepared) return prepared;
     out = std::move(prepared.value());
   } else {
-    const double diag = glm::length(hi - lo);
-    if (diag < kLeastMeshExtent || diag > kMostMeshExtent) {
-      char text[160];
-      std::snprintf(text, sizeof text,
-                    "the strands are %.3g m across: expected %g to %g m (scale them to metres "
-                    "with --scale or the scene file's \"scale\")",
-                    diag, kLeastMeshExtent, kMostMeshExtent);
-      return fail(text);
-    }
+    if (auto extent = checkExtent(glm::length(hi - lo), "the strands are", "them"); !extent)
+      return fail(extent.error());
     out.inputToVertex.assign(input.positions.size(), UINT32_MAX);
     out.report.inputVertices = input.positions.size();
   }

@@ -91,14 +91,15 @@ bool factorAndSolve(const Points& points, std::size_t m, RopeScratch& s) {
   for (std::size_t i = 0; i < m; ++i) {
     const std::size_t first = i >= kBand ? i - kBand : 0;
     for (std::size_t j = first; j <= i; ++j) {
-      double sum = coupling(s, points, i, j) + (i == j ? s.alpha[i] : 0.0);
+      const double entry = coupling(s, points, i, j) + (i == j ? s.alpha[i] : 0.0);
+      double sum = entry;
       for (std::size_t k = first; k < j; ++k)
         if (j - k <= kBand) sum -= L[i * W + (i - k)] * L[j * W + (j - k)] * L[k * W];
       if (i != j) {
         L[i * W + (i - j)] = sum / L[j * W];
         continue;
       }
-      const double diagonal = coupling(s, points, i, i) + s.alpha[i];
+      const double diagonal = entry;
       if (!(diagonal > 0.0)) {
         L[i * W] = 1.0;
         s.rhs[i] = 0.0;
