@@ -49,11 +49,7 @@ if [ "${1:-}" = "--in-display" ]; then
   press ctrl+o
   type_path "$DRAPE_TEST_DATA/obj/broken/garbage.obj"
   # The banner over the view says what went wrong.
-  for _ in $(seq 80); do
-    shot collider_bad.png
-    above "$("$probe" frac collider_bad.png 960x100+320+45 banner)" 0.05 && break
-    sleep 0.25
-  done
+  wait_frac collider_bad.png 960x100+320+45 banner 0.05
   save_as collider_bad.json
   press ctrl+o
   type_path "$DRAPE_TEST_DATA/obj/blender_cube.obj"
@@ -76,9 +72,7 @@ fi
 usage="usage: gui_collider.sh DRAPE IMAGE_PROBE"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
-for tool in Xvfb xdotool import; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+require_tools Xvfb xdotool import
 export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
 
 timeout 220 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$probe" ||

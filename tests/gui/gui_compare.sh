@@ -22,9 +22,7 @@ out=$("$drape" --headless --compare solver=xpbd --frames 1 2>&1 >/dev/null)
 [ $? -eq 2 ] && grep -q "^drape: error: --compare needs a window" <<<"$out" ||
   fail "--compare with --headless was not refused: $out"
 
-for tool in Xvfb convert; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+require_tools Xvfb convert
 
 # Record 40 frames side by side; halves of the last one into NAME_left.png and
 # NAME_right.png: the 1280-wide window has a 320 px panel, so each half of

@@ -6,6 +6,33 @@ fail() {
   exit 1
 }
 
+# Exit 77 (ctest: skipped) unless each tool named is installed.
+require_tools() {
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+  done
+}
+
+# Screenshots into $1 until `image_probe frac` ($probe) of MASK in REGION is
+# above (or with -v, not above) LIMIT, up to 20 s; false when it never is.
+wait_frac() {
+  local invert=0
+  if [ "$1" = -v ]; then
+    invert=1
+    shift
+  fi
+  local file=$1 region=$2 mask=$3 limit=$4 f
+  for _ in $(seq 40); do
+    shot "$file"
+    f=$("$probe" frac "$file" "$region" "$mask")
+    if awk -v a="$f" -v b="$limit" -v v="$invert" 'BEGIN { exit !((a > b) != v) }'; then
+      return 0
+    fi
+    sleep 0.5
+  done
+  return 1
+}
+
 start_drape() {
   # The recent files go to a folder of the test's own.
   export XDG_CONFIG_HOME=$PWD/config_$mode

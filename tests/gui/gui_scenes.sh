@@ -18,26 +18,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 # Under the toolbar, where the banners are (1280×720, the view right of x = 320).
 banner=960x100+320+45
 
-# Screenshots into $1 until `image_probe frac` of MASK in REGION is above
-# (or with -v, not above) LIMIT, up to 20 s; false when it never is.
-wait_frac() {
-  local invert=0
-  if [ "$1" = -v ]; then
-    invert=1
-    shift
-  fi
-  local file=$1 region=$2 mask=$3 limit=$4 f
-  for _ in $(seq 40); do
-    shot "$file"
-    f=$("$probe" frac "$file" "$region" "$mask")
-    if awk -v a="$f" -v b="$limit" -v v="$invert" 'BEGIN { exit !((a > b) != v) }'; then
-      return 0
-    fi
-    sleep 0.5
-  done
-  return 1
-}
-
 # --- Run inside the X server (the script calls itself through scripts/with-display). -----
 if [ "${1:-}" = "--in-display" ]; then
   drape=$2
@@ -96,9 +76,7 @@ usage="usage: gui_scenes.sh DRAPE IMAGE_PROBE example|saved"
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
 mode=${3:?$usage}
-for tool in Xvfb xdotool import; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+require_tools Xvfb xdotool import
 
 timeout 55 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$probe" "$mode" ||
   fail "$mode: the run in Xvfb failed"

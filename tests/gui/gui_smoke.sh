@@ -100,9 +100,7 @@ if [ "$mode" = "errors" ]; then
   exit 0
 fi
 
-for tool in Xvfb xdotool import convert compare; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+require_tools Xvfb xdotool import convert compare
 
 timeout 60 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$mode" ||
   fail "$mode: the run in Xvfb failed"

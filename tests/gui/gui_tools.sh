@@ -103,11 +103,7 @@ if [ "${1:-}" = "--in-display" ]; then
       press ctrl+o
       type_path "$DRAPE_TEST_DATA/obj/broken/garbage.obj"
       # The banner over the view says what went wrong.
-      for _ in $(seq 80); do
-        shot load_1.png
-        above "$("$probe" frac load_1.png 960x100+320+45 banner)" 0.05 && break
-        sleep 0.25
-      done
+      wait_frac load_1.png 960x100+320+45 banner 0.05
       xdotool getwindowname "$wid" >load_title_1.txt
       press ctrl+o
       type_path "$DRAPE_TEST_DATA/obj/blender_grid.obj"
@@ -144,11 +140,7 @@ if [ "${1:-}" = "--in-display" ]; then
       printf '{"drape_scene": 1, "mesh": {"scene": "fold"}, "params": {"k_bend": 0.2}}' >fold_scene.json
       press ctrl+l
       type_path "$PWD/broken_scene.json"
-      for _ in $(seq 80); do
-        shot scene_1.png
-        above "$("$probe" frac scene_1.png 960x100+320+45 banner)" 0.05 && break
-        sleep 0.25
-      done
+      wait_frac scene_1.png 960x100+320+45 banner 0.05
       xdotool getwindowname "$wid" >scene_title_1.txt
       press ctrl+l
       type_path "$PWD/fold_scene.json"
@@ -204,9 +196,7 @@ usage="usage: gui_tools.sh DRAPE IMAGE_PROBE drag|wireframe|load|scenefile|panel
 drape=$(readlink -f "${1:?$usage}")
 probe=$(readlink -f "${2:?$usage}")
 mode=${3:?$usage}
-for tool in Xvfb xdotool import; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-done
+require_tools Xvfb xdotool import
 export DRAPE_TEST_DATA=${DRAPE_TEST_DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
 
 timeout 220 "$(dirname "$0")/../../scripts/with-display" bash "$0" --in-display "$drape" "$probe" "$mode" ||
