@@ -66,6 +66,14 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   auto file = io::readObj(path);
   if (!file) return fail(file.error());
   options.name = path;
+  const std::size_t vertices = file->mesh.positions.size();
+  for (std::size_t k = 0; k < options.seams.size(); ++k)
+    for (int e = 0; e < 2; ++e)
+      if (options.seams[k][e] >= vertices)
+        return fail("mesh.seams[" + std::to_string(k) + "]: vertex " +
+                    std::to_string(options.seams[k][e]) + " does not exist (the mesh has " +
+                    std::to_string(vertices) + " vertices)");
+  file->mesh.seams.insert(file->mesh.seams.end(), options.seams.begin(), options.seams.end());
   const std::string up = scene::upWarning(file->mesh, file->fromBlender, options);
   scene::placeMesh(file->mesh, options);
   // Prepared once (welded, repaired, oriented): for what it becomes, and
@@ -111,10 +119,13 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& described
   if (auto r = scene::loadMeshColliders(file, io::readMeshShape, name); !r) return fail(r.error());
   auto session =
       file.builtin.empty()
-          ? createFromMesh(file.objPath, {file.objPath, file.objAs, {}, file.objZUp, file.objScale},
+          ? createFromMesh(file.objPath,
+                           {file.objPath, file.objAs, {}, file.objZUp, file.objScale, file.seams},
                            sets, file.params)
           : create(file.builtin, sets, file.params);
   if (!session) {
+    // The file's seams' own errors name their field; the OBJ's, the file.
+    if (session.error().rfind("mesh.seams", 0) == 0) return fail(name + ": " + session.error());
     if (file.builtin.empty()) return fail(name + ": mesh.obj: " + session.error());
     return session;
   }
@@ -210,6 +221,7 @@ scene::SceneFile Session::describe(const scene::CameraHint& camera) const {
     f.objAs = mesh_->options.as;
     f.objZUp = mesh_->options.zUp;
     f.objScale = mesh_->options.scale;
+    f.seams = mesh_->options.seams;
   } else {
     f.builtin = sceneName_;
   }
@@ -263,6 +275,8 @@ Result<void> Session::reloadMesh(scene::MeshSceneOptions options) {
   if (!meshOptions()) return reset();
   // Placed anew from the file: another up axis or scale changes the mesh,
   // its defaults (the thickness follows the edges) and its floor.
+  // The same file: the scene file's seams still sew it.
+  options.seams = mesh_->options.seams;
   auto next = createFromMesh(mesh_->options.name, std::move(options), settings());
   if (!next) return fail(next.error());
   next->takeAddedColliders(*this);

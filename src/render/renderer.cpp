@@ -8,6 +8,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "render/framing.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::render {
 namespace {
@@ -60,6 +61,7 @@ Result<Renderer> Renderer::create(const ShaderSources& sources) {
   }
   r.cloth_ = ClothView::create();
   r.ropes_ = GpuMesh::create();
+  r.seams_ = GpuMesh::create();
   r.emptyVao_ = makeVertexArray();
   r.markerVao_ = makeVertexArray();
   r.markerBuffer_ = makeBuffer();
@@ -136,6 +138,11 @@ void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bo
     program.set("uShininess", 16.0f);
     program.set("uSpecular", 0.08f);
     ropes_.draw();
+  }
+  if (!seamIndices_.empty()) {
+    program.set("uFront", look.seam);
+    program.set("uBack", look.seam);
+    seams_.draw();
   }
   program.set("uFront", look.collider);
   program.set("uBack", look.collider);
@@ -246,6 +253,12 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
     ropes_.updateVertices(ropeVertices_);
     if (fresh) ropes_.setIndices(ropeIndices_.data(), ropeIndices_.size());
     ropeTopology_ = world.cloth.topologyVersion;
+  }
+  seamIndices_.clear();
+  if (!world.cloth.seams.empty()) {
+    makeSeamTubes(world, look.seamRadius, sim::tuning::kSeamOpenGap, seamVertices_, seamIndices_);
+    seams_.updateVertices(seamVertices_);
+    seams_.setIndices(seamIndices_.data(), seamIndices_.size());
   }
   newTopology_ = false;
   if (view.shading == Shading::Strain)

@@ -357,8 +357,33 @@ CameraHint readCamera(const Json& j) {
   return c;
 }
 
+// Seams: pairs of the OBJ's vertices, 0-based in its vertex order. Whether
+// they exist is known once the OBJ is read (the session checks it).
+std::vector<glm::uvec2> readSeams(const Json& seams) {
+  if (!seams.is_array())
+    refuse("mesh.seams", std::string("expected an array of [i, j], got ") + typeName(seams));
+  std::vector<glm::uvec2> out;
+  for (std::size_t k = 0; k < seams.size(); ++k) {
+    const std::string field = "mesh.seams[" + std::to_string(k) + "]";
+    const Json& pair = seams[k];
+    if (!pair.is_array() || pair.size() != 2)
+      refuse(field, "expected [i, j], two vertex indices, got " + excerpt(pair));
+    glm::uvec2 seam;
+    for (int e = 0; e < 2; ++e) {
+      const Json& v = pair[std::size_t(e)];
+      if (!v.is_number_integer() || v.get<long long>() < 0 ||
+          v.get<long long>() > std::numeric_limits<std::uint32_t>::max())
+        refuse(field, "expected a vertex index (a whole number >= 0), got " + excerpt(v));
+      seam[e] = std::uint32_t(v.get<long long>());
+    }
+    if (seam[0] == seam[1]) refuse(field, "joins vertex " + std::to_string(seam[0]) + " to itself");
+    out.push_back(seam);
+  }
+  return out;
+}
+
 void readMesh(const Json& mesh, SceneFile& out) {
-  checkKeys(mesh, "mesh", {"scene", "obj", "as", "up", "scale"});
+  checkKeys(mesh, "mesh", {"scene", "obj", "as", "up", "scale", "seams"});
   const bool hasScene = mesh.contains("scene"), hasObj = mesh.contains("obj");
   if (hasScene == hasObj)
     refuse("mesh", "expected either \"scene\" (a built-in scene) or \"obj\" (an OBJ file)");
@@ -370,7 +395,7 @@ void readMesh(const Json& mesh, SceneFile& out) {
         names += std::string(names.empty() ? "" : ", ") + info.name;
       refuse("mesh.scene", "expected a built-in scene (" + names + "), got " + excerpt(s));
     }
-    for (const char* key : {"as", "up", "scale"})
+    for (const char* key : {"as", "up", "scale", "seams"})
       if (mesh.contains(key)) refuse(join("mesh", key), "only used with \"obj\"");
     out.builtin = s.get<std::string>();
     return;
@@ -388,6 +413,7 @@ void readMesh(const Json& mesh, SceneFile& out) {
   }
   if (auto it = mesh.find("scale"); it != mesh.end())
     out.objScale = size(*it, "mesh.scale", kMostScale, "");
+  if (auto it = mesh.find("seams"); it != mesh.end()) out.seams = readSeams(*it);
 }
 
 }  // namespace

@@ -132,6 +132,11 @@ std::string sceneFileText(const SceneFile& f) {
     j["mesh"] = {{"obj", f.objPath}, {"as", meshAsName(f.objAs)}};
   if (f.objZUp) j["mesh"]["up"] = "z";
   if (f.objScale != 1.0f) j["mesh"]["scale"] = exact(f.objScale);
+  if (!f.seams.empty()) {
+    Json seams = Json::array();
+    for (const glm::uvec2& seam : f.seams) seams.push_back({seam[0], seam[1]});
+    j["mesh"]["seams"] = seams;
+  }
   Json params = Json::object();
   for (const sim::ParamSetting& s : f.params) params[s.desc->name] = paramValue(s);
   j["params"] = params;

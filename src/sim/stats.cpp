@@ -5,6 +5,8 @@
 #include <limits>
 #include <vector>
 
+#include "sim/solve/seams.hpp"
+
 namespace drape::sim {
 
 StrainStats strainStats(const World& world) {
@@ -99,6 +101,10 @@ float minColliderDistance(const World& world) {
     }
   }
   return best;
+}
+
+float seamGapMax(const World& world) {
+  return seamGapMax(world.cloth.seams, world.state.x);
 }
 
 }  // namespace drape::sim
