@@ -53,11 +53,13 @@ PanelResult drawSidePanel(const PanelInput& in, PanelState& state) {
   // Widgets leave room on their right for the longest parameter name.
   ImGui::PushItemWidth(-labelWidth());
   drawRunControls(in, out);
+  drawHistoryControls(in, out);
   ImGui::Spacing();
   drawSceneSection(in, state, out);
   drawParameterSection(in, state, out);
   drawRecordSection(in, state, out);
   drawStatsSection(in, state);
+  out.editing = ImGui::IsAnyItemActive();
   ImGui::PopItemWidth();
   ImGui::End();
   return out;
