@@ -1,4 +1,4 @@
-// Under the run controls: Undo and Redo naming what they give back, and the
+// At the panel's foot: Undo and Redo naming what they give back, and the
 // timeline's slider over the kept frames with the memory both hold.
 
 #include <cstdio>

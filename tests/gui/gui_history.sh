@@ -19,11 +19,11 @@ set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/gui_lib.sh"
 
 below=960x610+320+50
-# The timeline's slider in the 1280×720 window's panel (under Play, Step,
-# Reset; Undo, Redo; the undo memory line), from its left end.
-slider_y=89
+# The timeline's slider in the 1280×720 window: in the strip at the panel's
+# foot (Undo, Redo; the undo memory; the slider), from its left end.
+slider_y=677
 slider_x0=14
-slider_x1=290
+slider_x1=300
 
 # The frame number the paused title shows.
 title_frame() {
