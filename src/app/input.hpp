@@ -32,6 +32,8 @@ enum class Command : std::uint8_t {
   OpenSceneFile,    // Ctrl+L
   Quit,             // Ctrl+Q
   CloseOverlay,     // Escape
+  Undo,             // Ctrl+Z
+  Redo,             // Ctrl+Shift+Z
   Count
 };
 constexpr std::size_t kCommandCount = std::size_t(Command::Count);

@@ -249,6 +249,13 @@ bool Session::step() {
   return true;
 }
 
+void Session::restoreWorld(sim::World world) {
+  // Move-assigned, the world takes the copy's empty context slot.
+  scene_.world = std::move(world);
+  watchdog_.reset(scene_.world);
+  lastError_.clear();
+}
+
 Result<void> Session::reset() {
   auto built = mesh_ ? scene::meshScene(mesh_->mesh, scene_.world.params, mesh_->options)
                      : scene::findScene(sceneName_)->build(scene_.world.params);

@@ -75,6 +75,9 @@ class Session {
   bool watchdogTripped() const { return !lastError_.empty(); }
   // Rebuild the current scene with the current parameters.
   Result<void> reset();
+  // Go on from `world` (a kept frame of this scene: the timeline's): its
+  // step derives its context anew, the watchdog starts from it.
+  void restoreWorld(sim::World world);
   // A scene from an OBJ file (not through a scene file): its options (as,
   // pin, up, scale); null otherwise.
   const scene::MeshSceneOptions* meshOptions() const {
