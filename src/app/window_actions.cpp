@@ -32,6 +32,16 @@ void App::loadMesh(const std::string& path, int as) {
   if (compare_.active()) updateCompare();
 }
 
+void App::loadSequence(const std::string& path) {
+  if (auto r = session_.addMeshSequenceCollider(path); !r) {
+    setError(r.error());  // the current scene stays
+    return;
+  }
+  uiError_.clear();
+  sceneReplaced(false);
+  if (compare_.active()) updateCompare();
+}
+
 void App::saveScene(const std::string& path) {
   if (auto r = saveSceneFile(path, session_.describe(cameraHint())); !r) {
     setError(r.error());
@@ -141,6 +151,7 @@ void App::applyCommands() {
   if (input_.take(Command::ToolTear)) input_.tools.tool = Tool::Tear;
   if (input_.take(Command::ToolCut)) input_.tools.tool = Tool::Cut;
   if (input_.take(Command::OpenMesh)) browser_.open();
+  if (input_.take(Command::OpenSequence)) sequenceBrowser_.open();
   if (input_.take(Command::SaveScene)) saveScene(panelState_.scenePath);
   if (input_.take(Command::SaveSceneAs)) sceneSaveBrowser_.open(panelState_.scenePath);
   if (input_.take(Command::OpenSceneFile)) sceneBrowser_.open();
