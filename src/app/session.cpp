@@ -128,7 +128,7 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& described
     auto frames = io::readObjSequence(m.objPath);
     if (!frames)
       return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + frames.error());
-    const float fps = m.fps > 0.0f ? m.fps : 1.0f / s.scene_.world.params.dt;
+    const float fps = m.fps > 0.0f ? m.fps : float(1.0 / double(s.scene_.world.params.dt));
     auto seq = sim::makeMeshSequence(std::move(frames->frames), fps, m.objPath);
     if (!seq)
       return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + seq.error());
@@ -171,7 +171,7 @@ Result<void> Session::addMeshSequenceCollider(const std::string& path) {
   auto frames = io::readObjSequence(path);
   if (!frames) return fail(frames.error());
   // One file per simulated frame.
-  const float fps = 1.0f / scene_.world.params.dt;
+  const float fps = float(1.0 / double(scene_.world.params.dt));
   auto seq = sim::makeMeshSequence(std::move(frames->frames), fps, frames->folder);
   if (!seq) return fail(frames->folder + ": " + seq.error());
   const sim::Collider c = sim::Collider::meshSequence(seq.value());
