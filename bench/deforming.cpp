@@ -71,16 +71,16 @@ int printDeformingCollider(const std::vector<std::string>& sets, int frames) {
   // frames already made), and a frame's grid made afresh.
   sim::MeshShape shape;
   std::vector<double> update, grid;
+  {
+    // The first frame: its distance grid is made on this first use.
+    const auto t = Clock::now();
+    seq.value()->shapeAt(0.0, shape);
+    grid.push_back(msSince(t));
+  }
   for (int i = 0; i < 40; ++i) {
     const auto t = Clock::now();
     seq.value()->shapeAt((double(i) + 0.5) / 60.0, shape);
     update.push_back(msSince(t));
-  }
-  for (int i = 40; i < 50; ++i) {
-    // A new frame: its grid is made on this first use.
-    const auto t = Clock::now();
-    seq.value()->shapeAt(double(i) / 60.0, shape);
-    grid.push_back(msSince(t));
   }
   std::vector<double> rebuild;
   for (int i = 0; i < 5; ++i) {
@@ -90,7 +90,7 @@ int printDeformingCollider(const std::vector<std::string>& sets, int frames) {
     if (!full) return 1;
   }
   out["surface_update_ms"] = summary(update);
-  out["new_frame_with_grid_ms"] = summary(grid);
+  out["first_frame_grid_ms"] = summary(grid);
   out["full_rebuild_ms"] = summary(rebuild);
 
   auto built = buildScene("drape", extra, true);

@@ -144,13 +144,17 @@ void MeshSequence::shapeAt(double t, MeshShape& out) const {
   frameAt(t, k, s);
   fillShape(*this, k, s, out);
   if (!closed) return;
-  const std::shared_ptr<const Grid> grid = gridOf(k);
+  // The first frame's grid serves every frame: a grid a frame cost more
+  // than the frame's simulation. Every point of the surface is the same
+  // blend of its triangle's corners, each of which has moved at most this
+  // far from the first frame (and a little for rounding).
+  const std::shared_ptr<const Grid> grid = gridOf(0);
   out.cellDistance = grid->cells;
   out.gridLo = grid->lo;
   out.gridCell = grid->cell;
-  // Every point of the surface is the same blend of its triangle's corners,
-  // each of which moved at most s · frameTravel[k] (and a little for rounding).
-  out.gridSlack = s > 0.0f ? 1.01f * s * frameTravel[k] + 1e-6f : 0.0f;
+  const float moved =
+      k + 1 < frames.size() ? (1.0f - s) * fromFirst[k] + s * fromFirst[k + 1] : fromFirst[k];
+  out.gridSlack = moved > 0.0f ? 1.01f * moved + 1e-6f : 0.0f;
 }
 
 glm::vec3 MeshSequence::pointAt(double t, std::uint32_t triangle, const glm::vec3& bary) const {
@@ -197,6 +201,12 @@ Result<std::shared_ptr<const MeshSequence>> makeMeshSequence(std::vector<TriMesh
                     "is not finite or too large");
   }
   for (TriMesh& m : frames) seq->frames.push_back(std::move(m.positions));
+  for (const std::vector<glm::vec3>& frame : seq->frames) {
+    float moved = 0.0f;
+    for (std::size_t i = 0; i < frame.size(); ++i)
+      moved = std::max(moved, glm::length(frame[i] - seq->frames[0][i]));
+    seq->fromFirst.push_back(moved);
+  }
   for (std::size_t f = 0; f + 1 < seq->frames.size(); ++f) {
     float travel = 0.0f;
     for (std::size_t i = 0; i < seq->frames[f].size(); ++i)

@@ -3,8 +3,8 @@
 // frame rate, the surface linear in time between frames and holding the last
 // frame after it. The surface at a time is a MeshShape whose tree is the
 // first frame's refitted (the same triangles in the same leaves), and whose
-// distance grid is the frame's before it, read with the slack of the
-// surface's travel since (a signed distance moves no faster than the surface).
+// distance grid is the first frame's, read with the slack of the surface's
+// travel since (a signed distance moves no faster than the surface).
 
 #include <cstdint>
 #include <memory>
@@ -31,8 +31,9 @@ struct MeshSequence {
   // 3 · triangle + slot.
   std::vector<std::uint32_t> edgeSlots, edgeStart;
   TriangleBvh tree;  // over the first frame; refitted at other times
-  // The largest move of a vertex from frame k to frame k + 1.
-  std::vector<float> frameTravel;
+  // The largest move of a vertex from frame k to frame k + 1, and from the
+  // first frame to frame k.
+  std::vector<float> frameTravel, fromFirst;
 
   std::size_t frameCount() const { return frames.size(); }
   // The frame before t and the fraction of the way to the next (0 past the
@@ -50,6 +51,7 @@ struct MeshSequence {
     glm::vec3 lo{0.0f}, cell{0.0f};
   };
   // Frame k's distance grid, made on first use (the same for every caller).
+  // Only the first frame's is used.
   std::shared_ptr<const Grid> gridOf(std::size_t frame) const;
   mutable std::mutex gridMutex_;
   mutable std::vector<std::shared_ptr<const Grid>> grids_;
