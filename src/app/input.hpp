@@ -27,6 +27,7 @@ enum class Command : std::uint8_t {
   ToolTear,         // T
   ToolCut,          // C
   OpenMesh,         // Ctrl+O
+  OpenSequence,     // Ctrl+Shift+O
   SaveScene,        // Ctrl+S
   SaveSceneAs,      // Ctrl+Shift+S
   OpenSceneFile,    // Ctrl+L

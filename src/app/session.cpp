@@ -10,6 +10,7 @@
 #include <glm/gtc/constants.hpp>
 
 #include "io/obj_reader.hpp"
+#include "io/obj_sequence_reader.hpp"
 #include "scene/pin_transfer.hpp"
 #include "sim/sim.hpp"
 
@@ -130,6 +131,20 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& described
     return session;
   }
   Session& s = session.value();
+  for (const scene::MeshColliderSource& m : file.meshColliders) {
+    std::error_code ec;
+    if (!file.colliders || m.collider >= file.colliders->size() ||
+        !std::filesystem::is_directory(m.objPath, ec))
+      continue;
+    auto frames = io::readObjSequence(m.objPath);
+    if (!frames)
+      return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + frames.error());
+    const float fps = m.fps > 0.0f ? m.fps : float(1.0 / double(s.scene_.world.params.dt));
+    auto seq = sim::makeMeshSequence(std::move(frames->frames), fps, m.objPath);
+    if (!seq)
+      return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + seq.error());
+    (*file.colliders)[m.collider] = sim::Collider::meshSequence(seq.value());
+  }
   if (auto r = scene::applySceneFile(file, s.scene_, name); !r) return fail(r.error());
   for (const sim::Collider& c : file.colliders ? *file.colliders : std::vector<sim::Collider>())
     if (c.mesh)
@@ -163,7 +178,23 @@ Result<void> Session::addMeshColliders(const std::vector<std::string>& objPaths)
   return {};
 }
 
+Result<void> Session::addMeshSequenceCollider(const std::string& path) {
+  auto frames = io::readObjSequence(path);
+  if (!frames) return fail(frames.error());
+  // One file per simulated frame.
+  const float fps = float(1.0 / double(scene_.world.params.dt));
+  auto seq = sim::makeMeshSequence(std::move(frames->frames), fps, frames->folder);
+  if (!seq) return fail(frames->folder + ": " + seq.error());
+  const sim::Collider c = sim::Collider::meshSequence(seq.value());
+  extraColliders_.push_back(c);
+  scene_.world.colliders.push_back(c);
+  watchdog_.reset(scene_.world);
+  return {};
+}
+
 Result<void> Session::addMeshCollider(const std::string& path, bool zUp, float scale) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return addMeshSequenceCollider(path);
   auto shape = io::readMeshShape(path, scale);
   if (!shape) return fail(shape.error());
   for (const std::string& r : shape.value()->repairs) warnings_.push_back(path + ": " + r);

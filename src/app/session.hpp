@@ -53,6 +53,10 @@ class Session {
   // loading repaired joins warnings(). A file that cannot be read leaves
   // the scene as it was.
   Result<void> addMeshCollider(const std::string& path, bool zUp, float scale);
+  // A deforming mesh collider from an OBJ sequence (a folder, or any frame
+  // file in it), one file per simulated frame, holding the last; the files'
+  // coordinates are the world's. A folder given to addMeshCollider comes here.
+  Result<void> addMeshSequenceCollider(const std::string& path);
   // The colliders added to `previous` (as addMeshCollider's) go on in this
   // session, after its own.
   void takeAddedColliders(const Session& previous);

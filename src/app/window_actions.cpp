@@ -46,6 +46,16 @@ void App::loadMesh(const std::string& path, int as) {
   remember(collider ? "load collider" : "load OBJ", std::move(before));
 }
 
+void App::loadSequence(const std::string& path) {
+  if (auto r = session_.addMeshSequenceCollider(path); !r) {
+    setError(r.error());  // the current scene stays
+    return;
+  }
+  uiError_.clear();
+  sceneReplaced(false);
+  if (compare_.active()) updateCompare();
+}
+
 void App::saveScene(const std::string& path) {
   if (auto r = saveSceneFile(path, session_.describe(cameraHint())); !r) {
     setError(r.error());
@@ -158,6 +168,7 @@ void App::applyCommands() {
   if (input_.take(Command::ToolTear)) input_.tools.tool = Tool::Tear;
   if (input_.take(Command::ToolCut)) input_.tools.tool = Tool::Cut;
   if (input_.take(Command::OpenMesh)) browser_.open();
+  if (input_.take(Command::OpenSequence)) sequenceBrowser_.open();
   if (input_.take(Command::SaveScene)) saveScene(panelState_.scenePath);
   if (input_.take(Command::SaveSceneAs)) sceneSaveBrowser_.open(panelState_.scenePath);
   if (input_.take(Command::OpenSceneFile)) sceneBrowser_.open();

@@ -215,6 +215,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   viewportAsked_ = ui::drawViewportOverlay(vp);
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);
+  if (const auto chosen = sequenceBrowser_.draw()) loadSequence(*chosen);
   if (const int as = ui::drawDropChoice(dropped_); as >= 0) {
     if (as > 0) loadMesh(dropped_, as);
     dropped_.clear();

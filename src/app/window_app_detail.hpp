@@ -55,6 +55,8 @@ class App {
   }
   // As the Scene panel's "as" says, or `as` (a ui::LoadAs) when not −1.
   void loadMesh(const std::string& path, int as = -1);
+  // An OBJ sequence (a folder, or a frame in it) as a deforming collider.
+  void loadSequence(const std::string& path);
   void saveScene(const std::string& path);
   scene::CameraHint cameraHint() const {
     return {camera_.target, camera_.distance, camera_.yaw, camera_.pitch};
@@ -90,6 +92,9 @@ class App {
   MeshPanel meshShown_;  // the panel's pin, up and scale as the scene's mesh loaded
   ui::FileBrowser browser_;
   ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
+  // A folder of frame_00000.obj, ... or one of its frames.
+  ui::FileBrowser sequenceBrowser_{"Load OBJ sequence as collider", ".obj",
+                                   ui::FileBrowser::Mode::Folder};
   ui::FileBrowser sceneSaveBrowser_{"Save scene", ".json", ui::FileBrowser::Mode::Save};
   render::ShaderSources shaders_;
   // The offscreen target, when the window's framebuffer does not anti-alias.

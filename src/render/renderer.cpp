@@ -115,6 +115,17 @@ void Renderer::setScene(const sim::World& world) {
   newTopology_ = true;
 }
 
+void Renderer::updateDeforming(const sim::World& world) {
+  for (ColliderMesh& c : colliders_) {
+    if (c.collider >= world.colliders.size()) continue;
+    const sim::Collider& collider = world.colliders[c.collider];
+    if (!collider.sequence || c.shownTime == world.time) continue;
+    collider.sequence->shapeAt(world.time, deformed_);
+    c.mesh.updateVertices(makeShapeMesh(deformed_).vertices);
+    c.shownTime = world.time;
+  }
+}
+
 void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bool clothColors) {
   program.set("uModel", glm::mat4(1.0f));
   program.set("uVertexColor", clothColors ? 1.0f : 0.0f);
@@ -246,6 +257,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   glDepthMask(GL_TRUE);
 
   cloth_.update(world, newTopology_, look.foldRadius);
+  updateDeforming(world);
   if (!world.cloth.ropes.empty()) {
     const bool fresh = newTopology_ || ropeTopology_ != world.cloth.topologyVersion;
     if (fresh) ropeIndices_.clear();

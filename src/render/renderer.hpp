@@ -108,7 +108,11 @@ class Renderer {
   struct ColliderMesh {
     std::size_t collider;  // index in world.colliders
     GpuMesh mesh;
+    double shownTime = -1.0;  // a deforming collider's: the time its vertices show
   };
+  // Deforming colliders' vertices made again where the world's time moved.
+  void updateDeforming(const sim::World& world);
+  sim::MeshShape deformed_;
 
   // The cloth (with its vertex colours when `clothColors`) and the colliders.
   void drawLitMeshes(const sim::World& world, const Program& program, bool clothColors);

@@ -46,6 +46,9 @@ struct MeshColliderSource {
   std::size_t collider = 0;  // index in SceneFile::colliders
   std::string objPath;
   float scale = 1.0f;
+  // An OBJ sequence (objPath a folder): its frames per second, 0 for one
+  // file per simulated frame.
+  float fps = 0.0f;
 };
 
 // Reads a mesh collider's OBJ (io::readMeshShape in the app).

@@ -278,7 +278,7 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
                            SceneFile& file) {
   checkKeys(c, field,
             {"shape", "center", "orientation", "normal", "radius", "half_extents", "half_length",
-             "obj", "scale", "motion"});
+             "obj", "scale", "fps", "motion"});
   const Json& shape = required(c, field, "shape");
   const std::string kind = shape.is_string() ? shape.get<std::string>() : "";
   const glm::vec3 center =
@@ -310,6 +310,8 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
         index, pathString(required(c, field, "obj"), field + ".obj", "an OBJ file"), 1.0f};
     if (auto it = c.find("scale"); it != c.end())
       source.scale = size(*it, field + ".scale", kMostScale, "");
+    if (auto it = c.find("fps"); it != c.end())
+      source.fps = size(*it, field + ".fps", kMostFrequency, "Hz");
     file.meshColliders.push_back(source);
     out = sim::Collider::meshShape(nullptr, center);
   } else {
@@ -321,7 +323,8 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
                           kind == "capsule" ? "" : "half_length",
                           kind == "plane" ? "" : "normal",
                           kind == "mesh" ? "" : "obj",
-                          kind == "mesh" ? "" : "scale"};
+                          kind == "mesh" ? "" : "scale",
+                          kind == "mesh" ? "" : "fps"};
   for (const char* key : unused)
     if (*key && c.contains(key)) refuse(join(field, key), "not used by a " + kind);
   if (auto it = c.find("orientation"); it != c.end()) {
@@ -498,6 +501,8 @@ Result<void> loadMeshColliders(SceneFile& file, MeshShapeLoader load, const std:
     if (m.collider >= file.colliders->size()) continue;
     sim::Collider& c = (*file.colliders)[m.collider];
     if (c.kind != sim::ColliderKind::Mesh || c.mesh) continue;
+    std::error_code ec;
+    if (std::filesystem::is_directory(m.objPath, ec)) continue;  // an OBJ sequence: the app's
     auto shape = load(m.objPath, m.scale);
     if (!shape)
       return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + shape.error());

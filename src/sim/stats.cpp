@@ -93,7 +93,16 @@ float restVolume(const World& world) {
 
 float minColliderDistance(const World& world) {
   float best = std::numeric_limits<float>::infinity();
+  MeshShape now;
   for (const Collider& c : world.colliders) {
+    if (c.sequence) {
+      c.sequence->shapeAt(world.time, now);
+      for (const glm::vec3& x : world.state.x) {
+        glm::vec3 n;
+        best = std::min(best, now.distance(x, n));
+      }
+      continue;
+    }
     const Pose pose = poseAt(c, world.time);
     for (const glm::vec3& x : world.state.x) {
       glm::vec3 n;
