@@ -72,6 +72,7 @@
 #include "busy.hpp"
 #include "cantilever.hpp"
 #include "crossings.hpp"
+#include "deforming.hpp"
 #include "interactive.hpp"
 #include "material.hpp"
 #include "mesh_collider.hpp"
@@ -288,7 +289,8 @@ int printTable(const std::vector<int>& sizes, int frames, const std::vector<std:
 int main(int argc, char** argv) {
   int warmup = 60, steps = 300, frames = 300, rounds = 5;
   bool table = false, cantilever = false, interactive = false, recording = false, busy = false,
-       sameState = false, meshCollider = false, crossings = false, material = false;
+       sameState = false, meshCollider = false, crossings = false, material = false,
+       deforming = false;
   bool framesGiven = false, sizesGiven = false;
   std::vector<int> sizes = {64, 128};
   std::string only, mesh;
@@ -303,6 +305,7 @@ int main(int argc, char** argv) {
       "       drape_bench --record-obj [--frames N] [--rounds N] [--set KEY=VALUE]...\n"
       "       drape_bench --busy [--steps N] [--set KEY=VALUE]...\n"
       "       drape_bench --mesh-collider [--frames N] [--set KEY=VALUE]...\n"
+      "       drape_bench --deforming-collider [--frames N] [--set KEY=VALUE]...\n"
       "       drape_bench --crossings [--frames N] [--resolutions N,N,...] [--set "
       "KEY=VALUE]...\n"
       "       drape_bench --crossings --mesh FILE.obj [--frames N] [--set KEY=VALUE]...\n";
@@ -320,6 +323,8 @@ int main(int argc, char** argv) {
       busy = true;
     } else if (a == "--mesh-collider") {
       meshCollider = true;
+    } else if (a == "--deforming-collider") {
+      deforming = true;
     } else if (a == "--crossings") {
       crossings = true;
     } else if (a == "--material") {
@@ -369,6 +374,7 @@ int main(int argc, char** argv) {
   if (recording) return bench::printRecording(extra, frames, rounds);
   if (busy) return bench::printBusy(extra, steps);
   if (meshCollider) return bench::printMeshCollider(extra, frames);
+  if (deforming) return bench::printDeformingCollider(extra, frames);
   if (crossings && !mesh.empty())
     return bench::printMeshCrossings(mesh, extra, framesGiven ? frames : 0);
   if (crossings)

@@ -11,10 +11,15 @@ std::optional<Command> commandForKey(int key, int mods, bool repeat) {
     if (key == GLFW_KEY_O) return Command::OpenMesh;
     if (key == GLFW_KEY_S) return Command::SaveScene;
     if (key == GLFW_KEY_L) return Command::OpenSceneFile;
+    if (key == GLFW_KEY_Z) return Command::Undo;
     return std::nullopt;
   }
   if (mods == (GLFW_MOD_CONTROL | GLFW_MOD_SHIFT) && !repeat && key == GLFW_KEY_S)
     return Command::SaveSceneAs;
+  if (mods == (GLFW_MOD_CONTROL | GLFW_MOD_SHIFT) && !repeat && key == GLFW_KEY_Z)
+    return Command::Redo;
+  if (mods == (GLFW_MOD_CONTROL | GLFW_MOD_SHIFT) && !repeat && key == GLFW_KEY_O)
+    return Command::OpenSequence;
   if (mods != 0) return std::nullopt;  // Shift, Alt, Super: left to the system
   if (key == GLFW_KEY_S) return Command::Step;
   if (repeat) return std::nullopt;
@@ -64,9 +69,12 @@ const std::vector<Binding>& keyBindings() {
       {"F", "frame the cloth"},
       {"G  P  T  C", "tools: grab, pin, tear, cut"},
       {"Ctrl+O", "load an OBJ file"},
+      {"Ctrl+Shift+O", "load an OBJ sequence as a collider"},
       {"Ctrl+S", "save the scene file (path in the Scene panel)"},
       {"Ctrl+Shift+S", "save the scene file as..."},
       {"Ctrl+L", "load a scene file"},
+      {"Ctrl+Z", "undo the last change to the scene"},
+      {"Ctrl+Shift+Z", "redo"},
       {"H  F1", "this help"},
       {"Esc", "close this help"},
       {"Ctrl+Q", "quit"},

@@ -27,11 +27,14 @@ enum class Command : std::uint8_t {
   ToolTear,         // T
   ToolCut,          // C
   OpenMesh,         // Ctrl+O
+  OpenSequence,     // Ctrl+Shift+O
   SaveScene,        // Ctrl+S
   SaveSceneAs,      // Ctrl+Shift+S
   OpenSceneFile,    // Ctrl+L
   Quit,             // Ctrl+Q
   CloseOverlay,     // Escape
+  Undo,             // Ctrl+Z
+  Redo,             // Ctrl+Shift+Z
   Count
 };
 constexpr std::size_t kCommandCount = std::size_t(Command::Count);

@@ -87,7 +87,40 @@ Result<void> Recorder::addMesh(const sim::World& world) {
   if (!recording_) return {};
   if (!objects_) return failed("this recording takes images, not meshes");
   if (auto r = objects_->add(world); !r) return failed(r.error());
+  if (auto r = addColliders(world, frames_); !r) return failed(r.error());
   ++frames_;
+  return {};
+}
+
+Result<void> Recorder::addColliders(const sim::World& world, int index) {
+  namespace fs = std::filesystem;
+  if (colliderWriters_.size() < world.colliders.size())
+    colliderWriters_.resize(world.colliders.size());
+  for (std::size_t c = 0; c < world.colliders.size(); ++c) {
+    const sim::Collider& col = world.colliders[c];
+    if (col.kind != sim::ColliderKind::Mesh || !col.mesh) continue;
+    if (!col.sequence && col.motion.isStatic()) continue;  // the scene holds it
+    const std::vector<glm::uvec3>* triangles = &col.mesh->triangles;
+    if (col.sequence) {
+      col.sequence->shapeAt(world.time, colliderShape_);
+      colliderPositions_ = colliderShape_.vertices;
+      triangles = &colliderShape_.triangles;
+    } else {
+      const sim::Pose pose = sim::poseAt(col, world.time);
+      colliderPositions_.clear();
+      for (const glm::vec3& v : col.mesh->vertices) colliderPositions_.push_back(pose.toWorld(v));
+    }
+    const fs::path folder = fs::path(target_.path) / ("collider_" + std::to_string(c));
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    if (ec) return fail("cannot create " + folder.string() + ": " + ec.message());
+    if (auto r = colliderWriters_[c].format(colliderPositions_, *triangles, {}, colliderText_); !r)
+      return r;
+    if (auto r =
+            io::writeObjText((folder / io::frameFileName(index, ".obj")).string(), colliderText_);
+        !r)
+      return r;
+  }
   return {};
 }
 

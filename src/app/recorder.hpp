@@ -91,6 +91,13 @@ class Recorder {
   std::vector<std::uint8_t> pixels_;  // reused from frame to frame
   io::PngWriter png_;
   std::unique_ptr<io::ObjSequenceWriter> objects_;
+  // Each moving or deforming mesh collider's frame, into collider_<index>/
+  // beside the cloth's (by collider index), and the surface it is made from.
+  Result<void> addColliders(const sim::World& world, int index);
+  std::vector<io::ObjWriter> colliderWriters_;
+  io::ObjText colliderText_;
+  sim::MeshShape colliderShape_;
+  std::vector<glm::vec3> colliderPositions_;
   std::unique_ptr<io::VideoWriter> video_;
 };
 

@@ -10,6 +10,7 @@
 #include <glm/gtc/constants.hpp>
 
 #include "io/obj_reader.hpp"
+#include "io/obj_sequence_reader.hpp"
 #include "scene/pin_transfer.hpp"
 #include "sim/sim.hpp"
 
@@ -66,6 +67,14 @@ Result<Session> Session::createFromMesh(const std::string& path, scene::MeshScen
   auto file = io::readObj(path);
   if (!file) return fail(file.error());
   options.name = path;
+  const std::size_t vertices = file->mesh.positions.size();
+  for (std::size_t k = 0; k < options.seams.size(); ++k)
+    for (int e = 0; e < 2; ++e)
+      if (options.seams[k][e] >= vertices)
+        return fail("mesh.seams[" + std::to_string(k) + "]: vertex " +
+                    std::to_string(options.seams[k][e]) + " does not exist (the mesh has " +
+                    std::to_string(vertices) + " vertices)");
+  file->mesh.seams.insert(file->mesh.seams.end(), options.seams.begin(), options.seams.end());
   const std::string up = scene::upWarning(file->mesh, file->fromBlender, options);
   scene::placeMesh(file->mesh, options);
   // Prepared once (welded, repaired, oriented): for what it becomes, and
@@ -111,14 +120,31 @@ Result<Session> Session::createFromDescription(const scene::SceneFile& described
   if (auto r = scene::loadMeshColliders(file, io::readMeshShape, name); !r) return fail(r.error());
   auto session =
       file.builtin.empty()
-          ? createFromMesh(file.objPath, {file.objPath, file.objAs, {}, file.objZUp, file.objScale},
+          ? createFromMesh(file.objPath,
+                           {file.objPath, file.objAs, {}, file.objZUp, file.objScale, file.seams},
                            sets, file.params)
           : create(file.builtin, sets, file.params);
   if (!session) {
+    // The file's seams' own errors name their field; the OBJ's, the file.
+    if (session.error().rfind("mesh.seams", 0) == 0) return fail(name + ": " + session.error());
     if (file.builtin.empty()) return fail(name + ": mesh.obj: " + session.error());
     return session;
   }
   Session& s = session.value();
+  for (const scene::MeshColliderSource& m : file.meshColliders) {
+    std::error_code ec;
+    if (!file.colliders || m.collider >= file.colliders->size() ||
+        !std::filesystem::is_directory(m.objPath, ec))
+      continue;
+    auto frames = io::readObjSequence(m.objPath);
+    if (!frames)
+      return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + frames.error());
+    const float fps = m.fps > 0.0f ? m.fps : float(1.0 / double(s.scene_.world.params.dt));
+    auto seq = sim::makeMeshSequence(std::move(frames->frames), fps, m.objPath);
+    if (!seq)
+      return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + seq.error());
+    (*file.colliders)[m.collider] = sim::Collider::meshSequence(seq.value());
+  }
   if (auto r = scene::applySceneFile(file, s.scene_, name); !r) return fail(r.error());
   for (const sim::Collider& c : file.colliders ? *file.colliders : std::vector<sim::Collider>())
     if (c.mesh)
@@ -152,7 +178,23 @@ Result<void> Session::addMeshColliders(const std::vector<std::string>& objPaths)
   return {};
 }
 
+Result<void> Session::addMeshSequenceCollider(const std::string& path) {
+  auto frames = io::readObjSequence(path);
+  if (!frames) return fail(frames.error());
+  // One file per simulated frame.
+  const float fps = float(1.0 / double(scene_.world.params.dt));
+  auto seq = sim::makeMeshSequence(std::move(frames->frames), fps, frames->folder);
+  if (!seq) return fail(frames->folder + ": " + seq.error());
+  const sim::Collider c = sim::Collider::meshSequence(seq.value());
+  extraColliders_.push_back(c);
+  scene_.world.colliders.push_back(c);
+  watchdog_.reset(scene_.world);
+  return {};
+}
+
 Result<void> Session::addMeshCollider(const std::string& path, bool zUp, float scale) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return addMeshSequenceCollider(path);
   auto shape = io::readMeshShape(path, scale);
   if (!shape) return fail(shape.error());
   for (const std::string& r : shape.value()->repairs) warnings_.push_back(path + ": " + r);
@@ -210,6 +252,7 @@ scene::SceneFile Session::describe(const scene::CameraHint& camera) const {
     f.objAs = mesh_->options.as;
     f.objZUp = mesh_->options.zUp;
     f.objScale = mesh_->options.scale;
+    f.seams = mesh_->options.seams;
   } else {
     f.builtin = sceneName_;
   }
@@ -235,6 +278,13 @@ bool Session::step() {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   ++frames_;
   return true;
+}
+
+void Session::restoreWorld(sim::World world) {
+  // Move-assigned, the world takes the copy's empty context slot.
+  scene_.world = std::move(world);
+  watchdog_.reset(scene_.world);
+  lastError_.clear();
 }
 
 Result<void> Session::reset() {
@@ -263,6 +313,8 @@ Result<void> Session::reloadMesh(scene::MeshSceneOptions options) {
   if (!meshOptions()) return reset();
   // Placed anew from the file: another up axis or scale changes the mesh,
   // its defaults (the thickness follows the edges) and its floor.
+  // The same file: the scene file's seams still sew it.
+  options.seams = mesh_->options.seams;
   auto next = createFromMesh(mesh_->options.name, std::move(options), settings());
   if (!next) return fail(next.error());
   next->takeAddedColliders(*this);

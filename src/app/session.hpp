@@ -53,6 +53,10 @@ class Session {
   // loading repaired joins warnings(). A file that cannot be read leaves
   // the scene as it was.
   Result<void> addMeshCollider(const std::string& path, bool zUp, float scale);
+  // A deforming mesh collider from an OBJ sequence (a folder, or any frame
+  // file in it), one file per simulated frame, holding the last; the files'
+  // coordinates are the world's. A folder given to addMeshCollider comes here.
+  Result<void> addMeshSequenceCollider(const std::string& path);
   // The colliders added to `previous` (as addMeshCollider's) go on in this
   // session, after its own.
   void takeAddedColliders(const Session& previous);
@@ -75,6 +79,9 @@ class Session {
   bool watchdogTripped() const { return !lastError_.empty(); }
   // Rebuild the current scene with the current parameters.
   Result<void> reset();
+  // Go on from `world` (a kept frame of this scene: the timeline's): its
+  // step derives its context anew, the watchdog starts from it.
+  void restoreWorld(sim::World world);
   // A scene from an OBJ file (not through a scene file): its options (as,
   // pin, up, scale); null otherwise.
   const scene::MeshSceneOptions* meshOptions() const {

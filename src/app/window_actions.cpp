@@ -1,3 +1,4 @@
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,11 +14,22 @@
 #include "io/video_writer.hpp"
 
 namespace drape::app {
+namespace {
+
+// The first parameter that `edited` changes (the panel changes one at a time).
+std::string editedName(const sim::Params& was, const sim::Params& edited) {
+  for (const sim::ParamDesc& d : sim::paramTable())
+    if (sim::formatParam(was, d) != sim::formatParam(edited, d)) return d.name;
+  return "parameters";
+}
+
+}  // namespace
 
 void App::loadMesh(const std::string& path, int as) {
   const bool collider = (as < 0 ? panelState_.loadAs : as) == ui::kLoadCollider;
   const std::size_t known = collider ? session_.warnings().size() : 0;
   const scene::MeshSceneOptions options = panelMeshOptions(panelState_, path, as);
+  Snapshot before = snapshot();
   if (auto r = collider ? loadMeshCollider(session_, path, options)
                         : loadMeshScene(session_, path, options);
       !r) {
@@ -29,6 +41,18 @@ void App::loadMesh(const std::string& path, int as) {
   for (std::size_t i = known; i < session_.warnings().size(); ++i)
     printWarning(session_.warnings()[i]);
   sceneReplaced(!collider);
+  if (compare_.active()) updateCompare();
+  if (!collider) newRun();
+  remember(collider ? "load collider" : "load OBJ", std::move(before));
+}
+
+void App::loadSequence(const std::string& path) {
+  if (auto r = session_.addMeshSequenceCollider(path); !r) {
+    setError(r.error());  // the current scene stays
+    return;
+  }
+  uiError_.clear();
+  sceneReplaced(false);
   if (compare_.active()) updateCompare();
 }
 
@@ -56,12 +80,15 @@ void App::loadSceneFile(const std::string& path, const std::string& label) {
     setError(next.error());  // the current scene stays
     return;
   }
+  Snapshot before = snapshot();
   session_ = std::move(next.value());
   session_.setLabel(label);
   uiError_.clear();
   rememberScene(path);
   sceneReplaced(true);
   if (compare_.active()) updateCompare();
+  newRun();
+  remember("load scene", std::move(before));
 }
 
 void App::rememberMesh(const std::string& path) {
@@ -141,6 +168,7 @@ void App::applyCommands() {
   if (input_.take(Command::ToolTear)) input_.tools.tool = Tool::Tear;
   if (input_.take(Command::ToolCut)) input_.tools.tool = Tool::Cut;
   if (input_.take(Command::OpenMesh)) browser_.open();
+  if (input_.take(Command::OpenSequence)) sequenceBrowser_.open();
   if (input_.take(Command::SaveScene)) saveScene(panelState_.scenePath);
   if (input_.take(Command::SaveSceneAs)) sceneSaveBrowser_.open(panelState_.scenePath);
   if (input_.take(Command::OpenSceneFile)) sceneBrowser_.open();
@@ -162,24 +190,38 @@ void App::applyPanel(const ui::PanelResult& asked) {
     const scene::MeshSceneOptions* o = session_.meshOptions();
     const auto changed = o ? changedMeshOptions(*o, panelState_, meshShown_) : std::nullopt;
     const bool moved = changed && (changed->zUp != o->zUp || changed->scale != o->scale);
+    Snapshot before = snapshot();
     const Result<void> r = changed ? session_.reloadMesh(*changed) : session_.reset();
     report(r);
     if (r && changed) meshShown_ = {panelState_.loadPin, panelState_.loadUp, panelState_.loadScale};
     sceneReplaced(moved && r);
     if (compare_.active()) updateCompare();
+    if (r) {
+      newRun();
+      remember("reset", std::move(before));
+    }
   }
   const std::size_t picked = std::size_t(asked.switchToScene);
   if (asked.switchToScene >= 0 && picked >= builtinCount_) {
     loadSceneFile(examples_[picked - builtinCount_].path, examples_[picked - builtinCount_].label);
   } else if (asked.switchToScene >= 0) {
+    Snapshot before = snapshot();
     const Result<void> r =
         session_.switchScene(scenes_[std::size_t(asked.switchToScene)], panelState_.keepSettings);
     report(r);
     if (r) sceneReplaced(true);
     if (r && compare_.active()) updateCompare();
+    if (r) {
+      newRun();
+      remember("switch scene", std::move(before));
+    }
   }
   if (asked.edited) {
     const bool rebuild = sim::needsRebuild(session_.params(), *asked.edited);
+    // One undo step per edit: the session before its first change.
+    std::optional<Snapshot> before;
+    if (!editOpen_) before = snapshot();
+    const std::string what = "edit " + editedName(session_.params(), *asked.edited);
     const Result<void> r = session_.applyParams(*asked.edited);
     report(r);
     if (rebuild) sceneReplaced(false);
@@ -190,15 +232,24 @@ void App::applyPanel(const ui::PanelResult& asked) {
       else
         report(compare_.applyParams(*asked.edited));
     }
+    if (r && rebuild) newRun();
+    if (r && before) {
+      remember(what, std::move(*before));
+      editOpen_ = asked.editing;
+    } else if (r) {
+      keepFrame();
+    }
   }
   if (asked.removeCollider >= 0) {
     // A row's colliders, one after another at the same index.
+    Snapshot before = snapshot();
     Result<void> r;
     for (int i = 0; i < asked.removeCount && r; ++i)
       r = session_.removeCollider(std::size_t(asked.removeCollider));
     report(r);
     if (r) sceneReplaced(false);
     if (r && compare_.active()) updateCompare();
+    if (r) remember("remove collider", std::move(before));
   }
   if (asked.compareChanged) updateCompare();
   if (asked.openMesh) browser_.open();

@@ -76,6 +76,7 @@ Result<void> App::init() {
     antialias_.emplace(std::move(aa.value()));
   }
   renderer_.setScene(session_.world());
+  keepFrame();  // the opening frame, to scrub back to
   camera_ = openingCamera();
   if (const scene::MeshSceneOptions* o = session_.meshOptions())
     meshShown_ = showMeshOptions(panelState_, *o);
@@ -177,6 +178,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   const std::vector<ui::ColliderRow> colliders = colliderRows(session_);
   panel.colliders = &colliders;
   panel.facts = factsOf(session_);  // every frame: tearing changes the counts
+  panel.history = historyStatus();
   panel.record = {recorder_.recording(),  recorder_.frames(),
                   videoAvailable_,        recorder_.target().path.c_str(),
                   recorder_.msPerFrame(), recorder_.framesBehind()};
@@ -213,6 +215,7 @@ ui::PanelResult App::drawPanels(int winW, int winH) {
   viewportAsked_ = ui::drawViewportOverlay(vp);
 
   if (const auto chosen = browser_.draw()) loadMesh(*chosen);
+  if (const auto chosen = sequenceBrowser_.draw()) loadSequence(*chosen);
   if (const int as = ui::drawDropChoice(dropped_); as >= 0) {
     if (as > 0) loadMesh(dropped_, as);
     dropped_.clear();
@@ -264,6 +267,7 @@ int App::run() {
       applyCommands();
       applyPanel(asked);
       applyViewport(viewportAsked_);
+      applyHistory(asked);
     } catch (const std::bad_alloc&) {
       setError("out of memory: that action was not carried out");
       playing_ = false;
@@ -279,6 +283,7 @@ int App::run() {
       if (auto r = compare_.step(); !r) setError(r.error());
       if (session_.step()) {
         stepped = true;
+        keepFrame();  // from a frame scrubbed back to: the later ones go
       } else {
         // The watchdog rolled the world back to its last good frame. A fixed
         // run ends as a headless one does (outputs of that frame, exit 1);

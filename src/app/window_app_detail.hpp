@@ -2,7 +2,8 @@
 // The window app's state between frames and its member functions: the frame
 // loop and drawing in window_app.cpp, the actions the panels, keys and
 // browsers ask for (files, scenes, side by side, recording) in
-// window_actions.cpp. Only those two files include it.
+// window_actions.cpp, undo, redo and the timeline in window_history.cpp.
+// Only those files include it.
 
 #include <optional>
 #include <string>
@@ -11,8 +12,10 @@
 #include "app/cli.hpp"
 #include "app/example_scenes.hpp"
 #include "app/gl_window.hpp"
+#include "app/history.hpp"
 #include "app/recorder.hpp"
 #include "app/side_by_side.hpp"
+#include "app/timeline.hpp"
 #include "app/window_input.hpp"
 #include "app/window_state.hpp"
 #include "render/antialias.hpp"
@@ -52,6 +55,8 @@ class App {
   }
   // As the Scene panel's "as" says, or `as` (a ui::LoadAs) when not −1.
   void loadMesh(const std::string& path, int as = -1);
+  // An OBJ sequence (a folder, or a frame in it) as a deforming collider.
+  void loadSequence(const std::string& path);
   void saveScene(const std::string& path);
   scene::CameraHint cameraHint() const {
     return {camera_.target, camera_.distance, camera_.yaw, camera_.pitch};
@@ -87,6 +92,9 @@ class App {
   MeshPanel meshShown_;  // the panel's pin, up and scale as the scene's mesh loaded
   ui::FileBrowser browser_;
   ui::FileBrowser sceneBrowser_{"Load scene", ".json"};
+  // A folder of frame_00000.obj, ... or one of its frames.
+  ui::FileBrowser sequenceBrowser_{"Load OBJ sequence as collider", ".obj",
+                                   ui::FileBrowser::Mode::Folder};
   ui::FileBrowser sceneSaveBrowser_{"Save scene", ".json", ui::FileBrowser::Mode::Save};
   render::ShaderSources shaders_;
   // The offscreen target, when the window's framebuffer does not anti-alias.
@@ -118,6 +126,36 @@ class App {
   double crossingsTime_ = -1.0;  // when they were counted; −1: not for this scene
   void updateCrossings();
   ui::ViewportResult viewportAsked_;
+
+  // Undo, redo and the timeline (window_history.cpp). A snapshot is the
+  // session before an action, and the run it belongs to: a number changed
+  // whenever the scene is built anew, so that the timeline never joins the
+  // frames of two runs.
+  struct Snapshot {
+    Session session;
+    std::uint64_t run = 0;
+  };
+  static constexpr std::size_t kUndoBudget = std::size_t(64) << 20;
+  static constexpr std::size_t kTimelineBudget = std::size_t(128) << 20;
+  History<Snapshot> history_{kUndoBudget};
+  Timeline timeline_{kTimelineBudget};
+  std::uint64_t run_ = 0;
+  int shown_ = -1;         // the kept frame in the view, −1: the newest (the world goes on)
+  bool editOpen_ = false;  // a parameter edit under way has its undo step already
+  Snapshot snapshot() const { return {session_, run_}; }
+  // After an action named `what` changed the scene: `before` to undo it.
+  void remember(std::string what, Snapshot before);
+  void newRun() { ++run_; }
+  // The world as it is now into the timeline, as its newest frame.
+  void keepFrame();
+  void undo();
+  void redo();
+  void restore(Snapshot snapshot, const std::string& notice);
+  void scrubTo(int index);
+  // Keys, the panel's buttons and slider, and the mouse tools' finished actions.
+  void applyHistory(const ui::PanelResult& asked);
+  ui::HistoryStatus historyStatus() const;
+  void say(const std::string& notice);
   std::vector<ui::HelpLine> keys_, mouse_;
 };
 

@@ -14,6 +14,14 @@ WindowInput& inputOf(GLFWwindow* window) {
   return *static_cast<WindowInput*>(glfwGetWindowUserPointer(window));
 }
 
+// What a press with `tool` may change in the scene, or null (a grab).
+const char* toolAction(Tool tool, bool ctrl) {
+  if (ctrl || tool == Tool::Pin) return "pin";
+  if (tool == Tool::Cut) return "cut";
+  if (tool == Tool::Tear) return "tear";
+  return nullptr;
+}
+
 void onMouseButton(GLFWwindow* window, int button, int action, int mods) {
   WindowInput& in = inputOf(window);
   MouseButton b = MouseButton::Left;
@@ -34,9 +42,16 @@ void onMouseButton(GLFWwindow* window, int button, int action, int mods) {
   glfwGetCursorPos(window, &x, &y);
   // Shift + left drag orbits whatever the tool (the Cut tool takes every
   // other left drag).
-  if (b == MouseButton::Left && !in.control.dragging() && (mods & GLFW_MOD_SHIFT) == 0 &&
-      in.tools.press(x, y, (mods & GLFW_MOD_CONTROL) != 0, *in.camera, in.session->world()))
-    return;  // a tool took it
+  if (b == MouseButton::Left && !in.control.dragging() && (mods & GLFW_MOD_SHIFT) == 0) {
+    const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
+    // The session before what the press may change, for undo.
+    if (const char* what = toolAction(in.tools.tool, ctrl); what && !in.before) {
+      in.before = *in.session;
+      in.beforeWhat = what;
+    }
+    if (in.tools.press(x, y, ctrl, *in.camera, in.session->world())) return;  // a tool took it
+    in.before.reset();
+  }
   in.control.press(b, x, y);
 }
 

@@ -5,6 +5,7 @@
 // over a panel, a focused text field) never reaches the scene.
 
 #include <array>
+#include <optional>
 #include <string>
 
 #include "app/camera_control.hpp"
@@ -33,6 +34,11 @@ struct WindowInput {
   // The last drop on the window: an OBJ path, or why it cannot be loaded.
   bool dropped = false;
   std::string droppedPath, dropError;
+  // A mouse tool's press that may change the scene (cut, tear, pin): the
+  // session as it was before, and the action's name, until the frame loop
+  // sees whether it changed anything (for undo).
+  std::optional<Session> before;
+  std::string beforeWhat;
 
   bool takeStep() {
     if (stepsPending == 0) return false;

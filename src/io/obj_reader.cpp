@@ -258,7 +258,8 @@ Result<void> scanStatement(Scan& s, string_view line, std::size_t number, const 
         const std::uint32_t v = std::uint32_t(k < 0 ? (long long)(s.vertices) + k : k - 1);
         if (std::find(line.begin(), line.end(), v) != line.end())
           return at("a line repeats vertex " + std::to_string(v + 1) +
-                    " (a rope's vertices must differ)");
+                    (tok.size() == 3 ? " (a seam joins two different vertices)"
+                                     : " (a rope's vertices must differ)"));
         line.push_back(v);
       }
       s.lines.push_back(std::move(line));
@@ -331,15 +332,15 @@ std::string noFacesDetail(const Scan& s) {
   return "";
 }
 
-void addWarnings(const Scan& s, std::size_t strands, std::vector<std::string>& w) {
+void addWarnings(const Scan& s, std::size_t kept, std::vector<std::string>& w) {
   if (s.badNormals > 0)
     w.push_back("ignored " + std::to_string(s.badNormals) +
                 " face corners' normal indices that refer to no normal (drape makes its own "
                 "normals)");
-  const std::size_t ignored = s.lineElements + s.pointElements - strands;
+  const std::size_t ignored = s.lineElements + s.pointElements - kept;
   if (ignored > 0)
     w.push_back("ignored " + std::to_string(ignored) +
-                " line and point elements (only faces and strands are simulated)");
+                " line and point elements (only faces, strands and seams are simulated)");
   if (s.freeForm > 0)
     w.push_back("ignored " + std::to_string(s.freeForm) +
                 " lines of free-form curves and surfaces (not supported)");
@@ -355,7 +356,7 @@ void addWarnings(const Scan& s, std::size_t strands, std::vector<std::string>& w
   }
 }
 
-// Each `l` is a seam (two vertices, both on faces: left to the faces), a
+// Each `l` is a seam (two vertices, both on faces: sewn together), a
 // strand (no vertex on a face) or neither, which is refused: a line that
 // runs along faces for more than one edge, or from a face out into the
 // open, has no one meaning.
@@ -378,9 +379,12 @@ Result<void> sortLines(const Scan& s, ObjFile& out, const std::string& name) {
       return fail(at + "a line of " + std::to_string(line.size()) +
                   " vertices along faces (neither a seam, of two vertices, nor a strand, "
                   "whose vertices are on no face)");
+    } else {
+      out.mesh.seams.emplace_back(line[0], line[1]);
     }
   }
   out.strands = out.mesh.strands.size();
+  out.seams = out.mesh.seams.size();
   return {};
 }
 
@@ -438,7 +442,7 @@ Result<ObjFile> parseObj(const std::string& text, const std::string& name) {
   }
   if (auto r = sortLines(s, out, name); !r) return fail(r.error());
   std::vector<std::string> scanWarnings;
-  addWarnings(s, out.strands, scanWarnings);
+  addWarnings(s, out.strands + out.seams, scanWarnings);
   out.warnings.insert(out.warnings.begin(), scanWarnings.begin(), scanWarnings.end());
   if (cornersWithoutUV > 0) {
     if (!out.mesh.cornerUVs.empty())

@@ -1,7 +1,8 @@
 #pragma once
 // Wavefront OBJ in: the faces of every object in a file, merged into one
-// triangle mesh, and its `l` polylines whose vertices are on no face, as
-// strands (ropes). The mesh comes back raw (one vertex per `v` line); welding
+// triangle mesh, its `l` polylines whose vertices are on no face, as
+// strands (ropes), and its two-vertex `l` lines between face vertices, as
+// seams (sewing). The mesh comes back raw (one vertex per `v` line); welding
 // and repairs are sim::prepareMesh's job.
 
 #include <cstddef>
@@ -27,6 +28,7 @@ struct ObjFile {
   std::size_t objects = 0;    // `o` and `g` statements
   bool fromBlender = false;   // the first line is Blender's "# Blender ..." header
   std::size_t strands = 0;    // `l` polylines on no face (mesh.strands)
+  std::size_t seams = 0;      // two-vertex `l` lines between face vertices (mesh.seams)
   // Things the reader ignored or could not keep, one line each, without the
   // file name (the caller adds it).
   std::vector<std::string> warnings;

@@ -69,6 +69,7 @@ std::string statsJson(const sim::World& world, const RunInfo& run) {
   j["min_collider_distance"] = num(sim::minColliderDistance(world));
   j["pieces"] = world.cloth.pieceCount;
   j["torn_edges"] = world.tornEdges;
+  j["seam_gap_max"] = num(sim::seamGapMax(world));
   // null where the mesh is too dense to count them in linear time.
   const std::optional<std::size_t> crossings = sim::countSelfIntersections(world);
   j["self_intersections"] = crossings ? json(*crossings) : json();

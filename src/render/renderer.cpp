@@ -8,6 +8,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "render/framing.hpp"
+#include "sim/tuning.hpp"
 
 namespace drape::render {
 namespace {
@@ -60,6 +61,7 @@ Result<Renderer> Renderer::create(const ShaderSources& sources) {
   }
   r.cloth_ = ClothView::create();
   r.ropes_ = GpuMesh::create();
+  r.seams_ = GpuMesh::create();
   r.emptyVao_ = makeVertexArray();
   r.markerVao_ = makeVertexArray();
   r.markerBuffer_ = makeBuffer();
@@ -113,6 +115,17 @@ void Renderer::setScene(const sim::World& world) {
   newTopology_ = true;
 }
 
+void Renderer::updateDeforming(const sim::World& world) {
+  for (ColliderMesh& c : colliders_) {
+    if (c.collider >= world.colliders.size()) continue;
+    const sim::Collider& collider = world.colliders[c.collider];
+    if (!collider.sequence || c.shownTime == world.time) continue;
+    collider.sequence->shapeAt(world.time, deformed_);
+    c.mesh.updateVertices(makeShapeMesh(deformed_).vertices);
+    c.shownTime = world.time;
+  }
+}
+
 void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bool clothColors) {
   program.set("uModel", glm::mat4(1.0f));
   program.set("uVertexColor", clothColors ? 1.0f : 0.0f);
@@ -136,6 +149,11 @@ void Renderer::drawLitMeshes(const sim::World& world, const Program& program, bo
     program.set("uShininess", 16.0f);
     program.set("uSpecular", 0.08f);
     ropes_.draw();
+  }
+  if (!seamIndices_.empty()) {
+    program.set("uFront", look.seam);
+    program.set("uBack", look.seam);
+    seams_.draw();
   }
   program.set("uFront", look.collider);
   program.set("uBack", look.collider);
@@ -239,6 +257,7 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
   glDepthMask(GL_TRUE);
 
   cloth_.update(world, newTopology_, look.foldRadius);
+  updateDeforming(world);
   if (!world.cloth.ropes.empty()) {
     const bool fresh = newTopology_ || ropeTopology_ != world.cloth.topologyVersion;
     if (fresh) ropeIndices_.clear();
@@ -246,6 +265,12 @@ void Renderer::draw(const sim::World& world, const Camera& camera, int fbWidth, 
     ropes_.updateVertices(ropeVertices_);
     if (fresh) ropes_.setIndices(ropeIndices_.data(), ropeIndices_.size());
     ropeTopology_ = world.cloth.topologyVersion;
+  }
+  seamIndices_.clear();
+  if (!world.cloth.seams.empty()) {
+    makeSeamTubes(world, look.seamRadius, sim::tuning::kSeamOpenGap, seamVertices_, seamIndices_);
+    seams_.updateVertices(seamVertices_);
+    seams_.setIndices(seamIndices_.data(), seamIndices_.size());
   }
   newTopology_ = false;
   if (view.shading == Shading::Strain)

@@ -1,7 +1,8 @@
 #pragma once
 // Draws a sim::World: background, floor with its grid, planar shadows, the
 // cloth (two-sided, shaded or as a strain heat map, optionally with its
-// wireframe), the colliders at their current poses, and markers for the pins,
+// wireframe), open seams as threads, the colliders at their current poses,
+// and markers for the pins,
 // the grabbed vertex and the vertex under the cursor. Reads the world, never
 // writes it. Needs a current OpenGL 3.3 core context from creation to
 // destruction.
@@ -28,6 +29,7 @@ struct Look {
   glm::vec3 clothBack{0.50f, 0.17f, 0.22f};    // darker wine red
   glm::vec3 collider{0.70f, 0.71f, 0.74f};     // neutral grey
   glm::vec3 rope{0.80f, 0.68f, 0.46f};         // hemp
+  glm::vec3 seam{0.20f, 0.90f, 0.45f};         // green thread: a seam still open
   glm::vec3 pin{1.00f, 0.84f, 0.18f};          // yellow, apart from every other colour
   glm::vec3 grabbed{0.30f, 0.86f, 1.00f};      // cyan: the vertex the hand holds
   glm::vec3 hovered{0.97f, 0.97f, 0.97f};      // white ring: what a click would take
@@ -44,6 +46,7 @@ struct Look {
   glm::vec4 shadow{0.05f, 0.06f, 0.09f, 0.30f};
   float pinRadius = 0.025f;    // m
   float ropeRadius = 0.01f;    // m, half the width a rope's material is taken over
+  float seamRadius = 0.0015f;  // m, an open seam's thread
   float pinMinPixels = 11.0f;  // a pin marker is never drawn smaller across
   // The lit cloth's fabric (shaders/mesh.frag): a plain weave whose cells
   // (one crossing of two threads) measure `weaveCell` on the cloth at rest,
@@ -105,7 +108,11 @@ class Renderer {
   struct ColliderMesh {
     std::size_t collider;  // index in world.colliders
     GpuMesh mesh;
+    double shownTime = -1.0;  // a deforming collider's: the time its vertices show
   };
+  // Deforming colliders' vertices made again where the world's time moved.
+  void updateDeforming(const sim::World& world);
+  sim::MeshShape deformed_;
 
   // The cloth (with its vertex colours when `clothColors`) and the colliders.
   void drawLitMeshes(const sim::World& world, const Program& program, bool clothColors);
@@ -123,6 +130,10 @@ class Renderer {
   std::vector<LitVertex> ropeVertices_;
   std::vector<std::uint32_t> ropeIndices_;
   std::uint64_t ropeTopology_ = 0;
+  // The open seams' threads, made anew each frame.
+  GpuMesh seams_;
+  std::vector<LitVertex> seamVertices_;
+  std::vector<std::uint32_t> seamIndices_;
   std::vector<ColliderMesh> colliders_;
   VertexArray emptyVao_;  // for the shaders that make their vertices from gl_VertexID
   // Marker positions, in this order: the pins, the grabbed vertex, the

@@ -61,4 +61,29 @@ void makeRopeTubes(const sim::World& world, float radius, std::vector<LitVertex>
   }
 }
 
+void makeSeamTubes(const sim::World& world, float radius, float openGap,
+                   std::vector<LitVertex>& vertices, std::vector<std::uint32_t>& indices) {
+  const std::vector<glm::vec3>& x = world.state.x;
+  vertices.clear();
+  indices.clear();
+  constexpr float kTurn = 6.28318531f / float(kTubeSides);
+  for (const sim::Seam& seam : world.cloth.seams) {
+    const glm::vec3 d = x[seam.b] - x[seam.a];
+    const float gap = glm::length(d);
+    if (!(gap > openGap) || !std::isfinite(gap)) continue;
+    const glm::vec3 t = d / gap, normal = across(t), binormal = glm::cross(t, normal);
+    const std::uint32_t first = std::uint32_t(vertices.size());
+    for (const std::uint32_t v : {seam.a, seam.b})
+      for (int j = 0; j < kTubeSides; ++j) {
+        const glm::vec3 n =
+            std::cos(kTurn * float(j)) * normal + std::sin(kTurn * float(j)) * binormal;
+        vertices.push_back({x[v] + radius * n, n});
+      }
+    for (std::uint32_t j = 0; j < std::uint32_t(kTubeSides); ++j) {
+      const std::uint32_t a = first + j, b = first + (j + 1) % kTubeSides;
+      indices.insert(indices.end(), {a, b, a + kTubeSides, b, b + kTubeSides, a + kTubeSides});
+    }
+  }
+}
+
 }  // namespace drape::render

@@ -37,6 +37,9 @@ struct MeshSceneOptions {
   MeshPin pin;
   bool zUp = false;    // the file's up axis is +z (turned to drape's +y)
   float scale = 1.0f;  // file units to metres
+  // Seams to sew beside the file's own: pairs of its vertices, 0-based in
+  // its vertex order (a scene file's "mesh.seams").
+  std::vector<glm::uvec2> seams{};
 };
 
 // The mesh as the options place it: turned from z-up to y-up (x, y, z) →

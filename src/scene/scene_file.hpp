@@ -5,7 +5,8 @@
 // the camera. The format is documented in README.md ("Scene files"):
 //
 //   { "drape_scene": 1,
-//     "mesh": { "scene": "hang" }            or { "obj": "cloth.obj", "as": "cloth" },
+//     "mesh": { "scene": "hang" }            or { "obj": "cloth.obj", "as": "cloth",
+//                                                 "seams": [[0, 9], [1, 10]] },
 //     "params": { "k_stretch": 0.5, "solver": "xpbd", "gravity": [0, -9.81, 0], ... },
 //     "pins": [ { "vertex": 0, "anchor": [x, y, z], "motion": {...}, "start": 0 } ],
 //     "colliders": [ { "shape": "sphere", "center": [0, 0, 0], "radius": 0.5,
@@ -45,6 +46,9 @@ struct MeshColliderSource {
   std::size_t collider = 0;  // index in SceneFile::colliders
   std::string objPath;
   float scale = 1.0f;
+  // An OBJ sequence (objPath a folder): its frames per second, 0 for one
+  // file per simulated frame.
+  float fps = 0.0f;
 };
 
 // Reads a mesh collider's OBJ (io::readMeshShape in the app).
@@ -58,6 +62,9 @@ struct SceneFile {
   MeshAs objAs = MeshAs::Auto;
   bool objZUp = false;    // the OBJ's up axis is +z
   float objScale = 1.0f;  // the OBJ's units to metres
+  // Seams sewn beside the OBJ's own `l` seams: pairs of its vertices,
+  // 0-based in its vertex order ("mesh": {"seams": [[i, j], ...]}).
+  std::vector<glm::uvec2> seams;
   // Parameters, typed and checked against the table; the loader applies
   // them over the base scene's defaults. Values are written so that they
   // read back as the same float.

@@ -278,7 +278,7 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
                            SceneFile& file) {
   checkKeys(c, field,
             {"shape", "center", "orientation", "normal", "radius", "half_extents", "half_length",
-             "obj", "scale", "motion"});
+             "obj", "scale", "fps", "motion"});
   const Json& shape = required(c, field, "shape");
   const std::string kind = shape.is_string() ? shape.get<std::string>() : "";
   const glm::vec3 center =
@@ -310,6 +310,8 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
         index, pathString(required(c, field, "obj"), field + ".obj", "an OBJ file"), 1.0f};
     if (auto it = c.find("scale"); it != c.end())
       source.scale = size(*it, field + ".scale", kMostScale, "");
+    if (auto it = c.find("fps"); it != c.end())
+      source.fps = size(*it, field + ".fps", kMostFrequency, "Hz");
     file.meshColliders.push_back(source);
     out = sim::Collider::meshShape(nullptr, center);
   } else {
@@ -321,7 +323,8 @@ sim::Collider readCollider(const Json& c, const std::string& field, std::size_t 
                           kind == "capsule" ? "" : "half_length",
                           kind == "plane" ? "" : "normal",
                           kind == "mesh" ? "" : "obj",
-                          kind == "mesh" ? "" : "scale"};
+                          kind == "mesh" ? "" : "scale",
+                          kind == "mesh" ? "" : "fps"};
   for (const char* key : unused)
     if (*key && c.contains(key)) refuse(join(field, key), "not used by a " + kind);
   if (auto it = c.find("orientation"); it != c.end()) {
@@ -357,8 +360,33 @@ CameraHint readCamera(const Json& j) {
   return c;
 }
 
+// Seams: pairs of the OBJ's vertices, 0-based in its vertex order. Whether
+// they exist is known once the OBJ is read (the session checks it).
+std::vector<glm::uvec2> readSeams(const Json& seams) {
+  if (!seams.is_array())
+    refuse("mesh.seams", std::string("expected an array of [i, j], got ") + typeName(seams));
+  std::vector<glm::uvec2> out;
+  for (std::size_t k = 0; k < seams.size(); ++k) {
+    const std::string field = "mesh.seams[" + std::to_string(k) + "]";
+    const Json& pair = seams[k];
+    if (!pair.is_array() || pair.size() != 2)
+      refuse(field, "expected [i, j], two vertex indices, got " + excerpt(pair));
+    glm::uvec2 seam;
+    for (int e = 0; e < 2; ++e) {
+      const Json& v = pair[std::size_t(e)];
+      if (!v.is_number_integer() || v.get<long long>() < 0 ||
+          v.get<long long>() > std::numeric_limits<std::uint32_t>::max())
+        refuse(field, "expected a vertex index (a whole number >= 0), got " + excerpt(v));
+      seam[e] = std::uint32_t(v.get<long long>());
+    }
+    if (seam[0] == seam[1]) refuse(field, "joins vertex " + std::to_string(seam[0]) + " to itself");
+    out.push_back(seam);
+  }
+  return out;
+}
+
 void readMesh(const Json& mesh, SceneFile& out) {
-  checkKeys(mesh, "mesh", {"scene", "obj", "as", "up", "scale"});
+  checkKeys(mesh, "mesh", {"scene", "obj", "as", "up", "scale", "seams"});
   const bool hasScene = mesh.contains("scene"), hasObj = mesh.contains("obj");
   if (hasScene == hasObj)
     refuse("mesh", "expected either \"scene\" (a built-in scene) or \"obj\" (an OBJ file)");
@@ -370,7 +398,7 @@ void readMesh(const Json& mesh, SceneFile& out) {
         names += std::string(names.empty() ? "" : ", ") + info.name;
       refuse("mesh.scene", "expected a built-in scene (" + names + "), got " + excerpt(s));
     }
-    for (const char* key : {"as", "up", "scale"})
+    for (const char* key : {"as", "up", "scale", "seams"})
       if (mesh.contains(key)) refuse(join("mesh", key), "only used with \"obj\"");
     out.builtin = s.get<std::string>();
     return;
@@ -388,6 +416,7 @@ void readMesh(const Json& mesh, SceneFile& out) {
   }
   if (auto it = mesh.find("scale"); it != mesh.end())
     out.objScale = size(*it, "mesh.scale", kMostScale, "");
+  if (auto it = mesh.find("seams"); it != mesh.end()) out.seams = readSeams(*it);
 }
 
 }  // namespace
@@ -472,6 +501,8 @@ Result<void> loadMeshColliders(SceneFile& file, MeshShapeLoader load, const std:
     if (m.collider >= file.colliders->size()) continue;
     sim::Collider& c = (*file.colliders)[m.collider];
     if (c.kind != sim::ColliderKind::Mesh || c.mesh) continue;
+    std::error_code ec;
+    if (std::filesystem::is_directory(m.objPath, ec)) continue;  // an OBJ sequence: the app's
     auto shape = load(m.objPath, m.scale);
     if (!shape)
       return fail(name + ": colliders[" + std::to_string(m.collider) + "].obj: " + shape.error());

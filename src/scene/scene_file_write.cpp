@@ -40,6 +40,7 @@ Json collider(const sim::Collider& c, const MeshColliderSource* source) {
   if (source) {
     j["obj"] = source->objPath;
     if (source->scale != 1.0f) j["scale"] = exact(source->scale);
+    if (source->fps > 0.0f) j["fps"] = exact(source->fps);
   }
   j["center"] = vec3(c.center);
   j["orientation"] = Json::array({exact(c.orientation.w), exact(c.orientation.x),
@@ -115,7 +116,8 @@ SceneFile describeScene(const sim::World& world, const CameraHint& camera) {
     if (showsBody) continue;
     const sim::Collider& c = world.colliders[i];
     if (c.kind == sim::ColliderKind::Mesh && c.mesh)
-      f.meshColliders.push_back({colliders.size(), c.mesh->source, c.mesh->scale});
+      f.meshColliders.push_back(
+          {colliders.size(), c.mesh->source, c.mesh->scale, c.sequence ? c.sequence->fps : 0.0f});
     colliders.push_back(c);
   }
   f.colliders = std::move(colliders);
@@ -132,6 +134,11 @@ std::string sceneFileText(const SceneFile& f) {
     j["mesh"] = {{"obj", f.objPath}, {"as", meshAsName(f.objAs)}};
   if (f.objZUp) j["mesh"]["up"] = "z";
   if (f.objScale != 1.0f) j["mesh"]["scale"] = exact(f.objScale);
+  if (!f.seams.empty()) {
+    Json seams = Json::array();
+    for (const glm::uvec2& seam : f.seams) seams.push_back({seam[0], seam[1]});
+    j["mesh"]["seams"] = seams;
+  }
   Json params = Json::object();
   for (const sim::ParamSetting& s : f.params) params[s.desc->name] = paramValue(s);
   j["params"] = params;

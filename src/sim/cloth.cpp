@@ -169,6 +169,9 @@ Cloth buildCloth(const PreparedMesh& prepared, float density) {
     }
   }
 
+  for (const glm::uvec2& s : prepared.mesh.seams)
+    cloth.seams.push_back({s[0], s[1], glm::length(x[s[0]] - x[s[1]])});
+
   cloth.closed = allInterior && prepared.report.closed;
   cloth.restSixVolume = sixVolume(x, cloth.triangles);
   cloth.pressureActive = cloth.closed && prepared.report.orientable && cloth.restSixVolume > 0.0f;

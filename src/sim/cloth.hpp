@@ -61,6 +61,15 @@ struct Rope {
   std::uint32_t segmentBegin, segmentEnd, turnBegin, turnEnd;
 };
 
+// A seam (sewing): two vertices pulled together and then held, as Houdini
+// Vellum's stitch whose rest length shrinks to zero or Blender's sewing
+// springs (solve/seams.hpp). `gap` is their distance at rest, where the
+// closing starts from.
+struct Seam {
+  std::uint32_t a, b;
+  float gap;  // m
+};
+
 struct Cloth {
   std::vector<glm::uvec3> triangles;
   // Texture coordinates per triangle corner (TriMesh::cornerUVs), or empty.
@@ -75,6 +84,8 @@ struct Cloth {
   std::vector<RopeSegment> ropeSegments;
   std::vector<RopeTurn> ropeTurns;
   std::vector<Rope> ropes;
+  // Kept through tearing: a split vertex's seams go with its larger side.
+  std::vector<Seam> seams;
 
   // Balloon (paper §4.4): the overpressure constraint acts only on a closed,
   // consistently oriented mesh.

@@ -156,6 +156,7 @@ std::vector<std::string> MeshReport::repairs() const {
   add(duplicateTriangles, "duplicate triangles dropped");
   add(nonManifoldEdges, "non-manifold edges split apart");
   add(flippedTriangles, "triangles re-oriented to match their neighbours");
+  add(weldedSeams, "seams dropped (their two ends welded into one vertex)");
   if (!orientable) out.push_back("the surface is not orientable (normals disagree somewhere)");
   return out;
 }
@@ -337,7 +338,28 @@ Result<PreparedMesh> prepareTriangles(const TriMesh& input, const PrepareOptions
   }
   report.weldedVertices = referenced - distinctReferenced;
 
-  // 6. Boundary facts.
+  // 6. Seams, onto the prepared vertices.
+  for (std::size_t k = 0; k < input.seams.size(); ++k) {
+    const glm::uvec2 s = input.seams[k];
+    const std::string which = "seam " + std::to_string(k + 1) + " ";
+    for (int e = 0; e < 2; ++e)
+      if (s[e] >= input.positions.size())
+        return fail(which + "refers to vertex " + std::to_string(std::uint64_t(s[e]) + 1) + " of " +
+                    std::to_string(input.positions.size()));
+    if (s[0] == s[1])
+      return fail(which + "joins vertex " + std::to_string(s[0] + 1) + " to itself");
+    const glm::uvec2 r(out.inputToVertex[s[0]], out.inputToVertex[s[1]]);
+    for (int e = 0; e < 2; ++e)
+      if (!inputUsed[s[e]] || r[e] == kNone)
+        return fail(which + "refers to vertex " + std::to_string(s[e] + 1) +
+                    ", which is on no triangle");
+    if (r[0] == r[1])
+      ++report.weldedSeams;
+    else
+      out.mesh.seams.push_back(r);
+  }
+
+  // 7. Boundary facts.
   std::unordered_map<std::uint64_t, int> count;
   for (const glm::uvec3& t : out.mesh.triangles)
     for (int k = 0; k < 3; ++k) ++count[edgeKey(t[k], t[(k + 1) % 3])];
@@ -375,6 +397,7 @@ Result<PreparedMesh> prepareMesh(const TriMesh& input, const PrepareOptions& opt
     if (!prepared) return prepared;
     out = std::move(prepared.value());
   } else {
+    if (!input.seams.empty()) return fail("the mesh has seams but no triangles to sew");
     if (auto extent = checkExtent(glm::length(hi - lo), "the strands are", "them"); !extent)
       return fail(extent.error());
     out.inputToVertex.assign(input.positions.size(), UINT32_MAX);

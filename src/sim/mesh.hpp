@@ -23,6 +23,9 @@ struct TriMesh {
   std::vector<glm::vec2> cornerUVs;
   // Ropes: polylines of vertices that no triangle uses (cloth.hpp).
   std::vector<std::vector<std::uint32_t>> strands;
+  // Seams (sewing): pairs of vertices of the triangles, in this mesh's
+  // vertex order, pulled together and then held (cloth.hpp, Seam).
+  std::vector<glm::uvec2> seams{};
 
   bool hasUVs() const { return !cornerUVs.empty(); }
 };
@@ -37,6 +40,7 @@ struct MeshReport {
   std::size_t duplicateTriangles = 0;   // same three vertices twice (dropped)
   std::size_t nonManifoldEdges = 0;     // edges with more than two triangles (split apart)
   std::size_t flippedTriangles = 0;     // re-oriented to agree with their neighbours
+  std::size_t weldedSeams = 0;          // seams whose two ends welded into one vertex (dropped)
   std::size_t boundaryEdges = 0;
   std::size_t pieces = 0;  // connected components
   bool closed = false;     // every edge has two triangles

@@ -163,6 +163,7 @@ const std::vector<ParamDesc> kTable = {
     real("spring_stiffness", "material", &Params::spring_stiffness, 1, 1e6, "N/m", "mass-spring: spring constant of an edge at k_stretch 1; shear/bend springs take k_bend of it", kLog),
     real("density", "material", &Params::density, 0.001, 100, "kg/m²", "surface density (rebuilds)", kLog | kRebuild),
     real("tear", "material", &Params::tear, 0, 10, "", "stretch ratio |l|/l0 above which an edge tears; 0 = off (values below 1 tear edges at rest)"),
+    real("seam_close_time", "material", &Params::seam_close_time, 0, 10, "s", "seams: time over which each seam's ends are pulled together (its rest length shrinks from their distance to 0), then held; 0 = at once, each projection moving them at most a quarter of the mean edge"),
     vector3("gravity", "environment", &Params::gravity, -100, 100, "m/s²", "x,y,z, or one number for y"),
     real("friction", "environment", &Params::friction, 0, 2, "", "Coulomb friction at colliders"),
     real("restitution", "environment", &Params::restitution, 0, 1, "", "bounce at colliders"),

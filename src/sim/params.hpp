@@ -75,6 +75,9 @@ struct Params {
   // Tearing (paper §5.4): an edge stretched beyond tear × its rest length
   // splits one of its vertices after the frame's solve; 0 = no tearing.
   float tear = 0.0f;
+  // Seams (solve/seams.hpp): the time over which a seam's rest length
+  // shrinks from its ends' distance at rest to 0, after which it holds.
+  float seam_close_time = 0.75f;  // s
 
   // Environment.
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s²

@@ -5,6 +5,8 @@
 #include <limits>
 #include <vector>
 
+#include "sim/solve/seams.hpp"
+
 namespace drape::sim {
 
 StrainStats strainStats(const World& world) {
@@ -91,7 +93,16 @@ float restVolume(const World& world) {
 
 float minColliderDistance(const World& world) {
   float best = std::numeric_limits<float>::infinity();
+  MeshShape now;
   for (const Collider& c : world.colliders) {
+    if (c.sequence) {
+      c.sequence->shapeAt(world.time, now);
+      for (const glm::vec3& x : world.state.x) {
+        glm::vec3 n;
+        best = std::min(best, now.distance(x, n));
+      }
+      continue;
+    }
     const Pose pose = poseAt(c, world.time);
     for (const glm::vec3& x : world.state.x) {
       glm::vec3 n;
@@ -99,6 +110,10 @@ float minColliderDistance(const World& world) {
     }
   }
   return best;
+}
+
+float seamGapMax(const World& world) {
+  return seamGapMax(world.cloth.seams, world.state.x);
 }
 
 }  // namespace drape::sim

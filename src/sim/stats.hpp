@@ -45,6 +45,9 @@ float restVolume(const World& world);
 std::optional<std::size_t> countSelfIntersections(const World& world,
                                                   std::vector<std::uint32_t>* crossed = nullptr);
 
+// The largest distance between the two ends of any seam (m); 0 without seams.
+float seamGapMax(const World& world);
+
 // Smallest signed distance of any vertex to any collider surface (m); +inf
 // without colliders.
 float minColliderDistance(const World& world);

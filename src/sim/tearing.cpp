@@ -316,6 +316,14 @@ std::uint32_t applySplit(World& world, TearIndex& index, std::uint32_t vertex,
   updateHinges(cloth.bend, index.hinges, index.deadHinge, vertex, dup, dupOf);
   updateHinges(cloth.isoBend, index.isoHinges, index.deadIso, vertex, dup, dupOf);
 
+  // A seam holds the fabric at its end: it goes with the larger side, not
+  // with a sliver torn off beside it.
+  if (dupArea > keptArea)
+    for (Seam& seam : cloth.seams) {
+      if (seam.a == vertex) seam.a = dup;
+      if (seam.b == vertex) seam.b = dup;
+    }
+
   if (!tornEnds.empty()) {
     // An open surface encloses nothing: a torn balloon bursts.
     cloth.closed = false;

@@ -11,7 +11,8 @@
 //   (an edge now on both sides becomes two), dihedral and isometric bending
 //   (a hinge whose two triangles are now on different sides is dropped, the
 //   others are renamed and keep their rest angle), pieces, `closed` and
-//   `pressureActive` (a balloon that tears bursts), and `topologyVersion`
+//   `pressureActive` (a balloon that tears bursts), seams (an end at a split
+//   vertex goes with its larger side), and `topologyVersion`
 //   (the solver rebuilds its colourings and tethers from it).
 //
 // Pins: a pinned vertex that is split keeps its pin and the duplicate is

@@ -132,4 +132,14 @@ inline constexpr float kRopeWidth = 0.02f;
 // solve zigzags it (to twice its length at 0.001, 1 % over at 0.1).
 inline constexpr double kRopeLeastCompliance = 0.1;
 
+// --- Seams (solve/seams.hpp) ---
+// One projection moves a seam's ends at most this share of the mean rest
+// edge towards each other (Blender's sewing springs cap their force the
+// same way): panels far apart are drawn in over several iterations, the
+// cloth's edges following, instead of snapping their seam vertices across.
+inline constexpr float kSeamMaxMove = 0.25f;
+// A seam whose ends are further apart than this is open, and drawn: closer,
+// it is as sewn as a stitch a couple of millimetres long.
+inline constexpr float kSeamOpenGap = 0.002f;  // m
+
 }  // namespace drape::sim::tuning

@@ -103,6 +103,10 @@ std::optional<std::string> FileBrowser::accept() {
   fs::path p = typedPath();
   std::error_code ec;
   if (fs::is_directory(p, ec)) {
+    if (mode_ == Mode::Folder && fs::equivalent(p, dir_, ec)) {
+      ImGui::CloseCurrentPopup();
+      return p.lexically_normal().string();
+    }
     enter(p);
     return std::nullopt;
   }
@@ -229,7 +233,7 @@ std::optional<std::string> FileBrowser::draw() {
   }
   ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - 2.0f * buttonWidth -
                        ImGui::GetStyle().ItemSpacing.x);
-  const char* action = mode_ == Mode::Open ? "Load" : replacing ? "Replace" : "Save";
+  const char* action = mode_ != Mode::Save ? "Load" : replacing ? "Replace" : "Save";
   if (ImGui::Button(action, ImVec2(buttonWidth, 0.0f)) && !chosen) chosen = accept();
   ImGui::SameLine();
   if (ImGui::Button("Cancel", ImVec2(buttonWidth, 0.0f)) ||

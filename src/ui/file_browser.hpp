@@ -15,7 +15,8 @@ namespace drape::ui {
 
 class FileBrowser {
  public:
-  enum class Mode { Open, Save };
+  // Folder: as Open, and Load (or Enter) on the folder shown chooses it.
+  enum class Mode { Open, Save, Folder };
   // `title` heads the window; files ending in `extension` (any case) are listed.
   explicit FileBrowser(std::string title = "Load OBJ", std::string extension = ".obj",
                        Mode mode = Mode::Open)

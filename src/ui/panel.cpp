@@ -44,8 +44,14 @@ float panelWidth(float windowWidth) {
 PanelResult drawSidePanel(const PanelInput& in, PanelState& state) {
   PanelResult out;
   if (!in.world) return out;
+  // Undo, redo and the timeline in a strip at the panel's foot, so that
+  // the sections above keep their places.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float strip = 2.0f * ImGui::GetFrameHeightWithSpacing() +
+                      2.0f * ImGui::GetTextLineHeightWithSpacing() + 2.0f * style.WindowPadding.y;
   ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(panelWidth(in.windowWidth), in.windowHeight), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(panelWidth(in.windowWidth), in.windowHeight - strip),
+                           ImGuiCond_Always);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
                                  ImGuiWindowFlags_NoSavedSettings;
@@ -58,7 +64,13 @@ PanelResult drawSidePanel(const PanelInput& in, PanelState& state) {
   drawParameterSection(in, state, out);
   drawRecordSection(in, state, out);
   drawStatsSection(in, state);
+  out.editing = ImGui::IsAnyItemActive();
   ImGui::PopItemWidth();
+  ImGui::End();
+  ImGui::SetNextWindowPos(ImVec2(0.0f, in.windowHeight - strip), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(panelWidth(in.windowWidth), strip), ImGuiCond_Always);
+  ImGui::Begin("drape history", nullptr, flags | ImGuiWindowFlags_NoScrollbar);
+  drawHistoryControls(in, out);
   ImGui::End();
   return out;
 }

@@ -42,6 +42,18 @@ struct RecordStatus {
   int behind = 0;               // frames handed to the writer, not yet on disk
 };
 
+// The undo history and the timeline, as the panel shows them.
+struct HistoryStatus {
+  std::string undo, redo;  // what undo and redo would give back ("" none)
+  std::size_t undoBytes = 0, undoBudget = 0;
+  int frames = 0;  // kept in the timeline
+  int shown = -1;  // the kept frame in the view (0 the oldest), −1 the newest (live)
+  std::uint64_t firstFrame = 0, lastFrame = 0;  // the kept frames' numbers
+  double span = 0.0;                            // s from the oldest kept frame to the newest
+  std::size_t timelineBytes = 0, timelineBudget = 0;
+  bool scrubbable = true;  // false side by side (the right copy keeps no timeline)
+};
+
 struct PanelInput {
   const sim::World* world = nullptr;                 // parameters, timings, counts
   const std::vector<const char*>* scenes = nullptr;  // built-in scene names
@@ -55,6 +67,7 @@ struct PanelInput {
   const std::vector<ColliderRow>* colliders = nullptr;  // in the world's order
   SceneFacts facts;
   RecordStatus record;
+  HistoryStatus history;
   bool playing = false;
   float fps = 0.0f;
   float windowWidth = 1280.0f, windowHeight = 720.0f;  // screen coordinates
@@ -76,6 +89,11 @@ struct PanelResult {
   bool compareChanged = false;        // side by side switched, or its settings edited
   bool startRecording = false;        // as PanelState's record fields say
   bool stopRecording = false;
+  bool undo = false, redo = false;
+  int scrubTo = -1;  // the timeline's slider moved: the kept frame to show
+  // A widget is held (a slider dragged, a field typed in): a parameter
+  // edit goes on, to be undone in one step once it ends.
+  bool editing = false;
 };
 
 // The Scene panel's choices of what a loaded OBJ becomes (PanelState::loadAs).

@@ -32,6 +32,9 @@ TEST(Keys, ModifiersAndRepeats) {
   EXPECT_EQ(commandForKey(GLFW_KEY_L, GLFW_MOD_CONTROL, false), Command::OpenSceneFile);
   EXPECT_EQ(commandForKey(GLFW_KEY_S, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT, false),
             Command::SaveSceneAs);
+  EXPECT_EQ(commandForKey(GLFW_KEY_Z, GLFW_MOD_CONTROL, false), Command::Undo);
+  EXPECT_EQ(commandForKey(GLFW_KEY_Z, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT, false), Command::Redo);
+  EXPECT_EQ(commandForKey(GLFW_KEY_Z, 0, false), std::nullopt);
   EXPECT_EQ(commandForKey(GLFW_KEY_Q, 0, false), std::nullopt);
   EXPECT_EQ(commandForKey(GLFW_KEY_W, GLFW_MOD_CONTROL, false), std::nullopt);
   EXPECT_EQ(commandForKey(GLFW_KEY_W, GLFW_MOD_SHIFT, false), std::nullopt);

@@ -261,6 +261,9 @@ INSTANTIATE_TEST_SUITE_P(
                     Bad{"line_one_vertex.obj", ":5:", "a line needs at least 2 vertices"},
                     Bad{"line_repeats.obj", ":5:", "a line repeats vertex 1"},
                     Bad{"line_ambiguous.obj", ":7:", "neither a seam nor a strand"},
+                    Bad{"seam_same_vertex.obj",
+                        ":6:", "a line repeats vertex 2 (a seam joins two different vertices)"},
+                    Bad{"seam_out_of_range.obj", ":6:", "vertex index 9 is out of range"},
                     Bad{"index_zero.obj", ":4:", "vertex index 0 is not valid"},
                     Bad{"index_out_of_range.obj", ":5:", "vertex index 4 is out of range"},
                     Bad{"nan_coordinate.obj", ":2:", "non-finite coordinate 'nan'"},
@@ -281,14 +284,30 @@ TEST(ObjReader, LinesOnNoFaceAreStrands) {
   EXPECT_EQ(file->strands, 1u);
 }
 
-TEST(ObjReader, SeamsStayIgnoredBesideStrands) {
+TEST(ObjReader, LinesAlongFacesAreSeamsBesideStrands) {
   auto file = io::readObj(fixture("face_and_strand.obj"));
   ASSERT_TRUE(file) << file.error();
   EXPECT_EQ(file->mesh.triangles.size(), 1u);
   ASSERT_EQ(file->mesh.strands.size(), 1u);
   EXPECT_EQ(file->mesh.strands[0], (std::vector<std::uint32_t>{3, 4, 5}));
-  ASSERT_EQ(file->warnings.size(), 1u);
-  EXPECT_NE(file->warnings[0].find("ignored 1 line"), std::string::npos) << file->warnings[0];
+  EXPECT_EQ(file->mesh.seams, (std::vector<glm::uvec2>{{0, 1}}));
+  EXPECT_EQ(file->seams, 1u);
+  EXPECT_TRUE(file->warnings.empty()) << file->warnings[0];
+}
+
+// Quads, CRLF and seams counted back from the last vertex, as exporters
+// write them: each `l` of two face vertices is one seam, in file order.
+TEST(ObjReader, SeamsBetweenPanelsOfQuads) {
+  auto file = io::readObj(fixture("sewn_panels.obj"));
+  ASSERT_TRUE(file) << file.error();
+  EXPECT_EQ(file->quads, 8u);
+  EXPECT_EQ(file->mesh.triangles.size(), 16u);
+  EXPECT_TRUE(file->mesh.strands.empty());
+  EXPECT_EQ(file->mesh.seams, (std::vector<glm::uvec2>{{0, 9}, {3, 12}, {6, 15}}));
+  EXPECT_TRUE(file->warnings.empty()) << file->warnings[0];
+  auto prepared = sim::prepareMesh(file->mesh);
+  ASSERT_TRUE(prepared) << prepared.error();
+  EXPECT_EQ(prepared->mesh.seams.size(), 3u);
 }
 
 TEST(ObjReader, MissingFileIsNamed) {

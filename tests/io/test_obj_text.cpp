@@ -182,14 +182,14 @@ TEST(ObjText, MutatedFixturesNeverCrash) {
 
 TEST(ObjText, IgnoredStatementsBecomeWarnings) {
   auto r = io::parseObj(kTriangle +
-                            "vp 0.5\ncstype bspline\nl 1 2\np 3\nxyz 1 2\nt crease 2/0/0\n"
+                            "vp 0.5\ncstype bspline\np 1\np 3\nxyz 1 2\nt crease 2/0/0\n"
                             "s 1\nmg 1\nusemtl red\nmtllib a.mtl b.mtl\nf 1 2 3\n",
                         "t.obj");
   ASSERT_TRUE(r) << r.error();
   EXPECT_EQ(r->mesh.triangles.size(), 1u);
   ASSERT_EQ(r->warnings.size(), 3u);
   EXPECT_EQ(r->warnings[0],
-            "ignored 2 line and point elements (only faces and strands are simulated)");
+            "ignored 2 line and point elements (only faces, strands and seams are simulated)");
   EXPECT_EQ(r->warnings[1], "ignored 2 lines of free-form curves and surfaces (not supported)");
   EXPECT_EQ(r->warnings[2], "ignored 2 lines of unknown statements (t, xyz)");
 }

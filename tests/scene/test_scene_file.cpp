@@ -229,6 +229,36 @@ TEST(SceneFile, WrongTypesAndRangesAreNamed) {
             std::string::npos);
 }
 
+TEST(SceneFile, SeamsAreWrittenAndReadBack) {
+  auto f = parseSceneFile(
+      R"({"drape_scene": 1, "mesh": {"obj": "a.obj", "seams": [[0, 9], [3, 12], [6, 15]]}})",
+      "s.json");
+  ASSERT_TRUE(f) << f.error();
+  const std::vector<glm::uvec2> seams{{0, 9}, {3, 12}, {6, 15}};
+  EXPECT_EQ(f->seams, seams);
+  auto back = parseSceneFile(sceneFileText(f.value()), "s.json");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->seams, seams);
+  EXPECT_EQ(sceneFileText(back.value()), sceneFileText(f.value()));
+  // None written where there are none.
+  auto plain = parseSceneFile(withMesh(""), "s.json");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(sceneFileText(plain.value()).find("seams"), std::string::npos);
+}
+
+TEST(SceneFile, SeamsThatCannotBeAreRefused) {
+  const std::string obj = R"({"drape_scene": 1, "mesh": {"obj": "a.obj", "seams": )";
+  EXPECT_EQ(refusal(obj + "[[0, 1], [4, 4]]}}"), "s.json: mesh.seams[1]: joins vertex 4 to itself");
+  EXPECT_EQ(refusal(obj + "[[0, -1]]}}"),
+            "s.json: mesh.seams[0]: expected a vertex index (a whole number >= 0), got -1");
+  EXPECT_EQ(refusal(obj + "[[0, 1, 2]]}}"),
+            "s.json: mesh.seams[0]: expected [i, j], two vertex indices, got [0, 1, 2]");
+  EXPECT_EQ(refusal(obj + "{}}}"),
+            "s.json: mesh.seams: expected an array of [i, j], got an object");
+  EXPECT_EQ(refusal(withMesh("").replace(withMesh("").find("}"), 1, R"(, "seams": [[0, 1]]})")),
+            "s.json: mesh.seams: only used with \"obj\"");
+}
+
 TEST(SceneFile, PinsOutOfRangeAreRefusedWhenApplied) {
   auto f = parseSceneFile(withMesh(R"(, "pins": [{"vertex": 7}])"), "s.json");
   ASSERT_TRUE(f) << f.error();

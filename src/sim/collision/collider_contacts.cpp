@@ -112,8 +112,16 @@ void vertexContactsOf(ColliderContacts& cc, const ColliderSearch& in, std::size_
       const float reach = (sheet ? margin + cc.fastest : margin) + untangling;
       if (cc.far[c].far(s.x[i], travel, thickness, reach)) continue;
       Contact contact;
-      if (!generateContact(shape, cc.from[c], cc.to[c], s.x[i], to, thickness, reach, contact))
+      if (shape.sequence) {
+        const ColliderContacts::Deforming& d = cc.deforming[c];
+        if (!generateSequenceContact(d.from, d.to, d.travel, s.x[i], to, thickness, reach,
+                                     contact.q, contact.n, contact.surfaceShift))
+          continue;
+        contact.touched = false;
+      } else if (!generateContact(shape, cc.from[c], cc.to[c], s.x[i], to, thickness, reach,
+                                  contact)) {
         continue;
+      }
       contact.vertex = i;
       contact.collider = c;
       contact.approachSpeed = glm::dot(s.v[i] - contact.surfaceShift / in.h, contact.n);
@@ -133,6 +141,43 @@ bool searchesAny(const ColliderSearch& in) {
          std::any_of(in.spanned.begin(), in.spanned.end(), [](std::uint8_t s) { return !s; });
 }
 
+// The deforming colliders' surfaces at the sub-step's ends: the last end
+// taken as this start where the times agree (a pure function of the time,
+// so a copied world that makes them afresh gets the same bits).
+void updateDeforming(ColliderContacts& cc, const ColliderSearch& in) {
+  const double t1 = in.t0 + double(in.h);
+  bool any = false;
+  for (const Collider& c : in.colliders) any = any || c.sequence;
+  if (!any) {
+    cc.deforming.clear();
+    return;
+  }
+  cc.deforming.resize(in.colliders.size());
+  for (std::size_t c = 0; c < in.colliders.size(); ++c) {
+    ColliderContacts::Deforming& d = cc.deforming[c];
+    const MeshSequence* seq = in.colliders[c].sequence.get();
+    if (!seq) {
+      d.sequence = nullptr;
+      continue;
+    }
+    if (d.sequence == seq && d.fromTime == in.t0 && d.toTime == t1) continue;
+    if (d.sequence == seq && d.toTime == in.t0) {
+      std::swap(d.from, d.to);
+    } else {
+      seq->shapeAt(in.t0, d.from);
+    }
+    seq->shapeAt(t1, d.to);
+    d.sequence = seq;
+    d.fromTime = in.t0;
+    d.toTime = t1;
+    d.travel = 0.0f;
+    for (std::size_t i = 0; i < d.from.vertices.size(); ++i)
+      d.travel = std::max(d.travel, glm::length(d.to.vertices[i] - d.from.vertices[i]));
+    // A little over, for the rounding of the blends.
+    d.travel = d.travel * 1.0001f + 1e-7f;
+  }
+}
+
 }  // namespace
 
 std::size_t beginColliderContacts(ColliderContacts& cc, const ColliderSearch& in) {
@@ -149,6 +194,7 @@ std::size_t beginColliderContacts(ColliderContacts& cc, const ColliderSearch& in
     cc.to[c] = poseAt(colliders[c], in.t0 + double(in.h));
     cc.far[c] = farTest(colliders[c], cc.from[c], cc.to[c]);
   }
+  updateDeforming(cc, in);
   // A vertex that barely moves by itself may be dragged far by its
   // neighbours during the solve. Inside a solid that is undone at the next
   // step (it is pushed back out), but a vertex dragged through an open

@@ -64,6 +64,16 @@ struct ColliderContacts {
   std::uint64_t longestTopology = UINT64_MAX;
   float fastest = 0.0f;
   std::size_t vertexJobs = 0, edgeJobs = 0, featureJobs = 0;
+  // Deforming colliders' surfaces at the sub-step's ends, by collider (left
+  // empty for the others), and the most a point of each moves between them.
+  // The end's surface is the next sub-step's start.
+  struct Deforming {
+    const MeshSequence* sequence = nullptr;
+    double fromTime = -1.0, toTime = -1.0;
+    MeshShape from, to;
+    float travel = 0.0f;
+  };
+  std::vector<Deforming> deforming;
   std::vector<Contact> merged;  // the join's buffer within a span
   // Each solver thread's first contact (the batched solve splits them where
   // the vertex changes).

@@ -73,6 +73,18 @@ Collider Collider::meshShape(std::shared_ptr<const MeshShape> shape, const glm::
   return c;
 }
 
+Collider Collider::meshSequence(std::shared_ptr<const MeshSequence> seq) {
+  Collider c;
+  c.kind = ColliderKind::Mesh;
+  if (seq) {
+    auto first = std::make_shared<MeshShape>();
+    seq->shapeAt(0.0, *first);
+    c.mesh = std::move(first);
+  }
+  c.sequence = std::move(seq);
+  return c;
+}
+
 const char* colliderKindName(ColliderKind kind) {
   switch (kind) {
     case ColliderKind::Sphere:
@@ -338,7 +350,7 @@ bool generateContact(const Collider& c, const Pose& from, const Pose& to, const 
 
 FarTest farTest(const Collider& c, const Pose& from, const Pose& to) {
   FarTest t;
-  if (from.position != to.position || from.rotation != to.rotation) return t;
+  if (c.sequence || from.position != to.position || from.rotation != to.rotation) return t;
   t.active = true;
   t.centre = from.position;
   // The shapes' signed distances are at least |local point| − radius: the

@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "sim/collision/mesh_sequence.hpp"
 #include "sim/collision/mesh_shape.hpp"
 
 namespace drape::sim {
@@ -46,6 +47,10 @@ struct Collider {
   // Mesh: the surface in the local frame, shared by every copy of the
   // collider (a world rolled back or rebuilt keeps the same shape).
   std::shared_ptr<const MeshShape> mesh;
+  // A deforming mesh: its surface over time in world coordinates (centre at
+  // the origin, no rotation, no motion). `mesh` is then its first frame,
+  // for what draws or names the collider without a time.
+  std::shared_ptr<const MeshSequence> sequence;
 
   static Collider plane(const glm::vec3& point, const glm::vec3& normal);
   static Collider sphere(const glm::vec3& center, float radius);
@@ -56,6 +61,7 @@ struct Collider {
   // Local origin at `center`: the shape's vertices are offsets from it.
   static Collider meshShape(std::shared_ptr<const MeshShape> shape, const glm::vec3& center,
                             const glm::quat& orientation = glm::quat(1, 0, 0, 0));
+  static Collider meshSequence(std::shared_ptr<const MeshSequence> seq);
 };
 
 // The shape's name in scene files and the interface: "plane", "sphere",

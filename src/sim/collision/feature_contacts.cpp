@@ -17,7 +17,7 @@ bool featuresMayReach(const Collider& c, float length2) {
       // a span shorter than the radius, and the vertices' contacts hold it.
       return length2 > c.size.x * c.size.x;
     case ColliderKind::Mesh:
-      return c.mesh && !c.mesh->sharpEdges.empty();
+      return c.mesh && !c.sequence && !c.mesh->sharpEdges.empty();
     case ColliderKind::Plane:
       break;
   }

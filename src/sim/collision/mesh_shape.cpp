@@ -301,15 +301,20 @@ int MeshShape::side(const glm::vec3& p, float& bound) const {
   if (cellDistance.empty()) return 0;
   const glm::vec3 f = (p - gridLo) / gridCell;
   if (!(f.x >= 0.0f && f.y >= 0.0f && f.z >= 0.0f && f.x < float(kGrid) && f.y < float(kGrid) &&
-        f.z < float(kGrid)))
-    return std::isfinite(f.x + f.y + f.z) ? 1 : 0;  // outside the box: outside the mesh
+        f.z < float(kGrid))) {
+    if (!std::isfinite(f.x + f.y + f.z)) return 0;
+    if (gridSlack == 0.0f) return 1;  // outside the box: outside the mesh
+    // The surface may have moved out of the box by the slack.
+    const glm::vec3 hi = gridLo + gridCell * float(kGrid);
+    return boxDistance2(p, gridLo, hi) > 1.0001f * gridSlack * gridSlack ? 1 : 0;
+  }
   const int i = int(f.x), j = int(f.y), k = int(f.z);
   const float d = cellDistance[std::size_t((k * kGrid + j) * kGrid + i)];
   const glm::vec3 centre = gridLo + (glm::vec3(float(i), float(j), float(k)) + 0.5f) * gridCell;
   // A margin of a few per cent for the rounding of the distances.
   const float offset = 1.02f * glm::length(p - centre) + 1e-6f * glm::length(gridCell);
-  bound = std::abs(d) * 1.02f + offset;
-  return std::abs(d) > offset ? (d > 0.0f ? 1 : -1) : 0;
+  bound = (std::abs(d) + gridSlack) * 1.02f + offset;
+  return std::abs(d) - gridSlack > offset ? (d > 0.0f ? 1 : -1) : 0;
 }
 
 Result<std::shared_ptr<const MeshShape>> makeMeshShape(const TriMesh& input, std::string source,

@@ -107,6 +107,10 @@ struct MeshShape {
   static constexpr int kGrid = 24;
   std::vector<float> cellDistance;
   glm::vec3 gridLo{0.0f}, gridCell{0.0f};
+  // How far the surface may have moved since the grid was measured (a
+  // deforming collider's, mesh_sequence.hpp): each cell's distance is known
+  // to within it. 0 for a rigid shape.
+  float gridSlack = 0.0f;
   // Where it came from, for scene files: the OBJ's path and its scale.
   std::string source;
   float scale = 1.0f;

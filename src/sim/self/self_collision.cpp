@@ -53,9 +53,29 @@ void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t
     const std::uint32_t valence = adjStart[c + 1] - adjStart[c];
     return valence > kListedValence ? 0u : valence;
   };
+  // A seam's ends are as near each other as the ends of an edge: each
+  // skips the other's triangles, or the contacts would hold the seam a
+  // thickness open (CSR of each vertex's seam partners).
+  std::vector<std::uint32_t> seamStart(cloth.seams.empty() ? 0 : n + 1, 0), seamOf;
+  if (!cloth.seams.empty()) {
+    for (const Seam& e : cloth.seams) {
+      ++seamStart[e.a + 1];
+      ++seamStart[e.b + 1];
+    }
+    for (std::size_t i = 0; i < n; ++i) seamStart[i + 1] += seamStart[i];
+    seamOf.resize(seamStart[n]);
+    std::vector<std::uint32_t> fill(seamStart.begin(), seamStart.end() - 1);
+    for (const Seam& e : cloth.seams) {
+      seamOf[fill[e.a]++] = e.b;
+      seamOf[fill[e.b]++] = e.a;
+    }
+  }
+  auto seamed = [&](std::uint32_t c) {
+    return seamStart.empty() ? 0u : seamStart[c + 1] - seamStart[c];
+  };
   std::size_t most = 0;
   for (const glm::uvec3& tri : cloth.triangles)
-    for (int k = 0; k < 3; ++k) most += 1 + listed(tri[k]);
+    for (int k = 0; k < 3; ++k) most += 1 + listed(tri[k]) + seamed(tri[k]);
   start.assign(count + 1, 0);
   neighbours.resize(most);
   hub.assign(count, 0);
@@ -73,6 +93,7 @@ void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t c = cloth.triangles[t][k];
       add(c);
+      for (std::uint32_t j = 0; j < seamed(c); ++j) add(seamOf[seamStart[c] + j]);
       if (listed(c) == 0 && adjStart[c + 1] > adjStart[c]) {
         hub[t] = 1;
         continue;

@@ -92,8 +92,9 @@ void chooseStages(const World& world, StepPlan& plan) {
     set(Stage::Tethers, plan.tethers);
     set(Stage::Attachments, !world.attachments.empty());
   }
-  // The explicit springs too: a rope has no springs.
+  // The explicit springs too: a rope has no springs, a seam is no spring.
   set(Stage::Ropes, !world.cloth.ropes.empty());
+  set(Stage::Seams, !world.cloth.seams.empty());
   set(Stage::ColliderFeatures, colliders);
   set(Stage::FoldLimits, plan.selfCollision);
   set(Stage::SelfContacts, plan.selfCollision);
@@ -116,9 +117,10 @@ void chooseStages(const World& world, StepPlan& plan) {
 
 const char* stageName(Stage stage) {
   static const char* const names[kStageCount] = {
-      "pressure",          "hand",        "coarse levels", "stretch",   "bend",
-      "isometric bend",    "ropes",       "chebyshev",     "tethers",   "attachments",
-      "collider features", "fold limits", "self contacts", "crossings", "collider contacts"};
+      "pressure",    "hand",           "coarse levels", "stretch",
+      "bend",        "isometric bend", "ropes",         "seams",
+      "chebyshev",   "tethers",        "attachments",   "collider features",
+      "fold limits", "self contacts",  "crossings",     "collider contacts"};
   return names[std::size_t(stage)];
 }
 
@@ -312,6 +314,9 @@ std::string explainStep(const World& world, const StepPlan& plan) {
       say("newton      off: the sweeps carry bending this soft (%.3g)", plan.bendingStiffness);
     if (plan.tethers) say("tethers     on");
   }
+  if (!world.cloth.seams.empty())
+    say("seams       %zu, closing over %g s, then held", world.cloth.seams.size(),
+        double(p.seam_close_time));
   if (p.self_collision != 0) {
     static const char* const kinds[] = {"off", "off: too dense", "the whole cloth",
                                         "the known ones checked again"};

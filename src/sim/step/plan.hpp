@@ -38,6 +38,7 @@ enum class Stage : std::uint8_t {
   Bend,              // dihedral, per inner edge
   IsometricBend,     // isometric (Bergou et al. 2006)
   Ropes,             // each rope's segments and turns in one solve (solve/ropes.hpp)
+  Seams,             // sewing: each seam's ends pulled together, then held (solve/seams.hpp)
   Chebyshev,         // the iterate accelerated (chebyshev.hpp), before the limits' word
   Tethers,           // long-range attachments to the pins
   Attachments,       // cloth vertices tied to rigid bodies

@@ -16,6 +16,7 @@
 #include "sim/solve/newton_step.hpp"
 #include "sim/solve/ranges.hpp"
 #include "sim/solve/ropes.hpp"
+#include "sim/solve/seams.hpp"
 #include "sim/thread_team.hpp"
 
 namespace drape::sim {
@@ -208,6 +209,8 @@ void Projection::chooseStages() {
         return !cloth_.isoBend.empty();
       case Stage::Ropes:
         return !cloth_.ropes.empty();
+      case Stage::Seams:
+        return !cloth_.seams.empty();
       case Stage::Tethers:
         return !ctx.tethers.empty();
       case Stage::ColliderFeatures:
@@ -348,6 +351,12 @@ void Projection::runStage(Stage stage, int t, int iteration) {
       return alone(t, [&] {
         if (iteration == 0) resetRopes(cloth_, ctx.ropes);
         solveRopes(points_, cloth_, ropeCompliance(prm.k_stretch, prm.k_bend, c_.h), ctx.ropes);
+      });
+    case Stage::Seams:
+      // Few, in order on one thread: the same bits on any thread count.
+      return alone(t, [&] {
+        solveSeams(points_, cloth_.seams.data(), cloth_.seams.size(), world_.time + double(c_.h),
+                   prm.seam_close_time, tuning::kSeamMaxMove * cloth_.meanRestEdge());
       });
     case Stage::Chebyshev:
       return chebyshev(t, iteration);

@@ -10,6 +10,7 @@
 #include "scene/shapes.hpp"
 #include "sim/constraints.hpp"
 #include "sim/mesh.hpp"
+#include "sim/solve/seams.hpp"
 
 using namespace drape::sim;
 using dvec3 = glm::dvec3;
@@ -30,6 +31,21 @@ TEST(Gradient, StretchMatchesFiniteDifferences) {
   for (int trial = 0; trial < 200; ++trial) {
     std::vector<dvec3> x = {randomPoint(rng), randomPoint(rng)};
     const double rest = 0.7;
+    auto f = [&](const std::vector<dvec3>& p) { return evalStretch(p[0], p[1], rest).C; };
+    const auto e = evalStretch(x[0], x[1], rest);
+    ASSERT_TRUE(e.valid);
+    for (std::size_t i = 0; i < 2; ++i) expectNear(e.grad[i], numericGradient(f, x, i), 1e-6);
+  }
+}
+
+// A seam is the stretch constraint with a rest length that shrinks to 0
+// (solve/seams.hpp): checked there too, and while it holds at 0.
+TEST(Gradient, SeamMatchesFiniteDifferencesWhileClosingAndHeld) {
+  std::mt19937 rng(7);
+  const Seam seam{0, 1, 0.4f};
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<dvec3> x = {randomPoint(rng), randomPoint(rng)};
+    const double rest = double(seamRest(seam, trial % 2 == 0 ? 0.1 : 2.0, 0.5f));
     auto f = [&](const std::vector<dvec3>& p) { return evalStretch(p[0], p[1], rest).C; };
     const auto e = evalStretch(x[0], x[1], rest);
     ASSERT_TRUE(e.valid);
