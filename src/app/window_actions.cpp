@@ -47,6 +47,7 @@ void App::loadMesh(const std::string& path, int as) {
 }
 
 void App::loadSequence(const std::string& path) {
+  Snapshot before = snapshot();
   if (auto r = session_.addMeshSequenceCollider(path); !r) {
     setError(r.error());  // the current scene stays
     return;
@@ -54,6 +55,7 @@ void App::loadSequence(const std::string& path) {
   uiError_.clear();
   sceneReplaced(false);
   if (compare_.active()) updateCompare();
+  remember("load sequence", std::move(before));
 }
 
 void App::saveScene(const std::string& path) {
