@@ -37,13 +37,15 @@ Result<Scene> buildGarment(const sim::Params& params) {
   auto world = worldFromMesh(shirt.mesh, params);
   if (!world) return fail(world.error());
   const sim::TriMesh rest = makeMannequin(size, kBodyCell);
-  auto body = sim::makeMeshSequence(mannequinFrames(rest, size, kBodyFps, kBodySeconds), kBodyFps,
-                                    "mannequin");
+  auto body =
+      sim::makeMeshSequence(mannequinFrames(rest, size, kBodyFps, kBodySeconds), kBodyFps, "");
   if (!body) return fail(body.error());
   Scene scene{"garment", std::move(world.value()), {}};
-  scene.world.colliders.push_back(sim::Collider::meshSequence(body.value()));
+  // The floor first: a scene file saved from this scene lists it, and the
+  // mannequin, made here, follows it when the file is read.
   scene.world.colliders.push_back(sim::Collider::plane({0.0f, 0.0f, 0.0f}, {0.0f, 1.0f, 0.0f}));
-  scene.camera = CameraHint{{0.0f, 1.2f, 0.0f}, 2.6f, 0.5f, 0.2f, false};
+  scene.world.colliders.push_back(sim::Collider::meshSequence(body.value()));
+  scene.camera = framedFrom(0.5f, 0.2f);
   return scene;
 }
 
