@@ -63,6 +63,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -123,6 +124,7 @@ json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
     ropeSum += e;
   }
   const std::size_t segments = w.cloth.ropeSegments.size();
+  const std::optional<std::size_t> crossings = sim::countSelfIntersections(w);
   return {
       {"name", wl.name},
       {"scene", wl.scene},
@@ -144,6 +146,8 @@ json runWorkload(const Workload& wl, int warmup, int steps, bool sameState) {
       {"rope_segments", segments},
       {"rope_strain", {{"max", ropeMax}, {"mean", segments ? ropeSum / double(segments) : 0.0}}},
       {"self_contacts", w.stats.selfContacts},
+      {"seam_gap_max", sim::seamGapMax(w)},
+      {"crossings", crossings ? json(*crossings) : json()},
       {"finite", sim::allFinite(w)}};
 }
 
@@ -387,6 +391,7 @@ int main(int argc, char** argv) {
   workloads.push_back({"balloon", "balloon", {}, true});
   workloads.push_back({"fold", "fold", {"self_collision=1"}, true});
   workloads.push_back({"rope", "rope", {}, true});
+  workloads.push_back({"garment", "garment", {}, true});
 
   json out = json::array();
   for (Workload& wl : workloads) {

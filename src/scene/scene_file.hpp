@@ -77,6 +77,12 @@ struct SceneFile {
   std::optional<CameraHint> camera;
 };
 
+// A deforming collider a built-in scene made in memory (no folder): it comes
+// with the scene, not with the file.
+inline bool generatedSequence(const sim::Collider& c) {
+  return c.sequence && c.sequence->source.empty();
+}
+
 // Parse scene-file text. `name` prefixes every message (the file's path).
 Result<SceneFile> parseSceneFile(const std::string& text, const std::string& name);
 // Read and parse a scene file; objPath comes back resolved against the file's folder.

@@ -531,13 +531,16 @@ Result<void> applySceneFile(const SceneFile& file, Scene& scene, const std::stri
     for (std::size_t i = 0; i < file.colliders->size(); ++i)
       if ((*file.colliders)[i].kind == sim::ColliderKind::Mesh && !(*file.colliders)[i].mesh)
         return fail(name + ": colliders[" + std::to_string(i) + "].obj: the mesh is not loaded");
-    // The file's colliders, then those that show the scene's rigid bodies.
+    // The file's colliders, then those that show the scene's rigid bodies,
+    // then the sequences the built-in scene made in memory.
     std::vector<sim::Collider> colliders = *file.colliders;
     for (sim::RigidBody& b : world.bodies) {
       if (b.collider >= world.colliders.size()) continue;
       colliders.push_back(world.colliders[b.collider]);
       b.collider = std::uint32_t(colliders.size() - 1);
     }
+    for (const sim::Collider& c : world.colliders)
+      if (generatedSequence(c)) colliders.push_back(c);
     world.colliders = std::move(colliders);
   }
   if (file.camera) scene.camera = *file.camera;

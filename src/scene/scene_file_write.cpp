@@ -107,14 +107,15 @@ SceneFile describeScene(const sim::World& world, const CameraHint& camera) {
   std::vector<PinSpec> pins;
   for (const sim::Pin& p : world.pins) pins.push_back({p.vertex, p.anchor, p.motion, p.start});
   f.pins = std::move(pins);
-  // Colliders that show rigid bodies follow their bodies, which come with
-  // the built-in scene; the file holds only the others.
+  // Colliders that show rigid bodies follow their bodies, and sequences a
+  // built-in scene makes in memory (the garment's mannequin) come with it;
+  // the file holds only the others.
   std::vector<sim::Collider> colliders;
   for (std::size_t i = 0; i < world.colliders.size(); ++i) {
     bool showsBody = false;
     for (const sim::RigidBody& b : world.bodies) showsBody = showsBody || b.collider == i;
-    if (showsBody) continue;
     const sim::Collider& c = world.colliders[i];
+    if (showsBody || generatedSequence(c)) continue;
     if (c.kind == sim::ColliderKind::Mesh && c.mesh)
       f.meshColliders.push_back(
           {colliders.size(), c.mesh->source, c.mesh->scale, c.sequence ? c.sequence->fps : 0.0f});

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "scene/garment_scene.hpp"
 #include "scene/paper_scenes.hpp"
 #include "scene/rope_scene.hpp"
 #include "scene/shapes.hpp"
@@ -149,6 +150,10 @@ const std::vector<SceneInfo> kScenes = {
      paper::buildFlag},
     {"rope", "ropes swinging onto a ball and a washing line holding a small flag", noDefaults,
      buildRope},
+    {"garment",
+     "a T-shirt of two panels sewn around a mannequin that raises its arms and turns (seams, "
+     "a deforming collider)",
+     garmentDefaults, buildGarment},
 };
 
 }  // namespace

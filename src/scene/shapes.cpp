@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "scene/distance_fields.hpp"
+
 namespace drape::scene {
 namespace {
 
@@ -113,24 +115,6 @@ sim::TriMesh makeSheet(int nu, int nv, const glm::vec3& origin, const glm::vec3&
 }
 
 namespace {
-
-// Signed distances (negative inside), exact in sign; the ellipsoid's is a
-// bound scaled by its smallest radius.
-float ellipsoidDistance(const glm::vec3& p, const glm::vec3& r) {
-  return (glm::length(p / r) - 1.0f) * std::min(r.x, std::min(r.y, r.z));
-}
-
-float capsuleDistance(const glm::vec3& p, const glm::vec3& a, const glm::vec3& b, float r) {
-  const glm::vec3 pa = p - a, ba = b - a;
-  const float h = glm::clamp(glm::dot(pa, ba) / glm::dot(ba, ba), 0.0f, 1.0f);
-  return glm::length(pa - h * ba) - r;
-}
-
-// Polynomial smooth minimum: blends the parts within k of each other.
-float smoothMin(float a, float b, float k) {
-  const float h = std::max(k - std::abs(a - b), 0.0f) / k;
-  return std::min(a, b) - 0.25f * k * h * h;
-}
 
 // The gingerbread figure at scale 1, torso centre at the origin. Every limb
 // is a capsule whose axis starts at the origin, so each part, and their

@@ -86,8 +86,8 @@ TEST_F(Cli, EveryAssetSceneIsChecked) {
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(kAssets / "scenes"))
     names.insert(entry.path().filename().string());
-  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "statue.json",
-                                          "tablecloth.json", "torus.json"}));
+  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "shirt.json",
+                                          "statue.json", "tablecloth.json", "torus.json"}));
 }
 
 // The scene picker and --list-scenes offer the build tree's copy of every
@@ -111,8 +111,8 @@ TEST_F(Cli, ListScenesOffersTheExamplesBesideTheProgram) {
     const Outcome run = drape("--headless --frames 2 --scene " + file.string());
     EXPECT_EQ(run.code, 0) << file << ": " << run.err;
   }
-  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "statue.json",
-                                          "tablecloth.json", "torus.json"}));
+  EXPECT_EQ(names, (std::set<std::string>{"cushion.json", "curtain.json", "shirt.json",
+                                          "statue.json", "tablecloth.json", "torus.json"}));
 }
 
 // A round cloth dropped on a square table lies on its top and hangs over its
@@ -192,6 +192,18 @@ TEST_F(Cli, CurtainHangsFromItsTopAndBillowsDownwind) {
   EXPECT_GT(lo[1].get<double>(), -0.3);         // above the floor
   EXPECT_LT(lo[1].get<double>(), 0.6);          // still hanging
   EXPECT_LT(s["strain"]["mean"].get<double>(), 0.02);
+}
+
+// shirt: two flat panels 0.3 m apart, sewn by the OBJ's `l` seams around a
+// mannequin of capsules, close in a few frames and hang from its shoulders.
+TEST_F(Cli, ShirtIsSewnAroundTheMannequinAndHangsFromItsShoulders) {
+  const auto s = runScene("shirt", 120, path("s.json"));
+  EXPECT_FALSE(s["nan"].get<bool>());
+  EXPECT_LT(s["seam_gap_max"].get<double>(), 0.03);          // from 0.30 m
+  EXPECT_GT(s["bounds"]["max"][1].get<double>(), 1.44);      // on the shoulders (top 1.49)
+  EXPECT_GT(s["bounds"]["min"][1].get<double>(), 0.8);       // not slid down
+  EXPECT_GE(s["min_collider_distance"].get<double>(), 0.0);  // none inside the body
+  EXPECT_LT(s["bounds"]["max"][2].get<double>(), 0.2);       // wrapped: the panels came in
 }
 
 // statue: the drape cloth falls on a closed figure of 5120 triangles, a mesh

@@ -83,3 +83,17 @@ TEST_F(Cli, SeamsThatCannotBeAreRefused) {
       drape("--headless --mesh " + path("bad.obj") + " --frames 1"),
       path("bad.obj") + ":5: a line repeats vertex 3 (a seam joins two different vertices)");
 }
+
+// garment: the built-in shirt sewn around the mannequin before it moves: the
+// 0.28 m between the panels closes to under a centimetre, the shirt hangs
+// from the shoulders, none of it inside the body, no crossing.
+TEST_F(Cli, GarmentShirtCloseOnTheMannequin) {
+  const std::string stats = path("s.json");
+  const Outcome r = drape("--headless --scene garment --frames 60 --stats " + stats);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto s = readJson(stats);
+  EXPECT_LT(s["seam_gap_max"].get<double>(), 0.01);
+  EXPECT_GT(s["bounds"]["max"][1].get<double>(), 1.44);
+  EXPECT_GE(s["min_collider_distance"].get<double>(), 0.0);
+  EXPECT_EQ(s["self_intersections"].get<int>(), 0);
+}

@@ -304,9 +304,13 @@ bool generateSequenceContact(const MeshShape& from, const MeshShape& to, float s
   ClosestPoint ca;
   const bool near = from.closest(x, reach, ca);
   if (!near) {
-    // Far from the start surface, but maybe deep inside it.
+    // Far from the start surface, but maybe deep inside it: not outside its
+    // box (the tree's root), and not where the grid says outside.
+    if (!from.closed || from.bvh.nodes.empty()) return false;
+    const TriangleBvh::Node& root = from.bvh.nodes[0];
+    if (glm::any(glm::lessThan(x, root.lo)) || glm::any(glm::greaterThan(x, root.hi))) return false;
     float bound;
-    if (!from.closed || from.side(x, bound) > 0) return false;
+    if (from.side(x, bound) > 0) return false;
     if (!from.closest(x, bound, ca) && !from.closest(x, kInf, ca)) return false;
   }
   const float side = glm::dot(x - ca.point, from.pseudoNormal(ca)) < 0.0f ? -1.0f : 1.0f;

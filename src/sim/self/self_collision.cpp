@@ -54,8 +54,9 @@ void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t
     return valence > kListedValence ? 0u : valence;
   };
   // A seam's ends are as near each other as the ends of an edge: each
-  // skips the other's triangles, or the contacts would hold the seam a
-  // thickness open (CSR of each vertex's seam partners).
+  // skips the triangles of the other and of the other's neighbours (the
+  // seam's next stitches), or the contacts would hold the seam a thickness
+  // open (CSR of each vertex's seam partners).
   std::vector<std::uint32_t> seamStart(cloth.seams.empty() ? 0 : n + 1, 0), seamOf;
   if (!cloth.seams.empty()) {
     for (const Seam& e : cloth.seams) {
@@ -75,7 +76,11 @@ void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t
   };
   std::size_t most = 0;
   for (const glm::uvec3& tri : cloth.triangles)
-    for (int k = 0; k < 3; ++k) most += 1 + listed(tri[k]) + seamed(tri[k]);
+    for (int k = 0; k < 3; ++k) {
+      most += 1 + listed(tri[k]);
+      for (std::uint32_t j = 0; j < seamed(tri[k]); ++j)
+        most += 1 + listed(seamOf[seamStart[tri[k]] + j]);
+    }
   start.assign(count + 1, 0);
   neighbours.resize(most);
   hub.assign(count, 0);
@@ -93,7 +98,12 @@ void buildTriangleNeighbours(const Cloth& cloth, const std::vector<std::uint32_t
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t c = cloth.triangles[t][k];
       add(c);
-      for (std::uint32_t j = 0; j < seamed(c); ++j) add(seamOf[seamStart[c] + j]);
+      for (std::uint32_t j = 0; j < seamed(c); ++j) {
+        const std::uint32_t partner = seamOf[seamStart[c] + j];
+        add(partner);
+        if (listed(partner) == 0) continue;
+        for (std::uint32_t m = adjStart[partner]; m < adjStart[partner + 1]; ++m) add(adj[m]);
+      }
       if (listed(c) == 0 && adjStart[c + 1] > adjStart[c]) {
         hub[t] = 1;
         continue;
