@@ -216,7 +216,8 @@ sim::TriMesh poseMannequin(const sim::TriMesh& rest, const MannequinSize& size,
     float arms = 0.0f;
     for (float side : {-1.0f, 1.0f}) {
       const float w = armWeight(size, r, side);
-      if (w > 0.0f && lift != 0.0f) p = glm::mix(p, turnAboutZ(p, shoulderPivot(size, side), side * lift), w);
+      if (w > 0.0f && lift != 0.0f)
+        p = glm::mix(p, turnAboutZ(p, shoulderPivot(size, side), side * lift), w);
       arms = std::max(arms, w);
     }
     // The arms turn with the chest; the torso's turn fades out over the hips.
