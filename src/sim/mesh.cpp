@@ -213,6 +213,32 @@ Result<void> checkExtent(double diagonal, const char* whatIs, const char* it) {
   return fail(text);
 }
 
+// The input's seams onto the prepared vertices (out.inputToVertex): a seam
+// welded shut is counted and dropped; one to a missing vertex, to itself or
+// to a vertex on no triangle fails.
+Result<void> mapSeams(const TriMesh& input, const std::vector<bool>& inputUsed, PreparedMesh& out) {
+  for (std::size_t k = 0; k < input.seams.size(); ++k) {
+    const glm::uvec2 s = input.seams[k];
+    const std::string which = "seam " + std::to_string(k + 1) + " ";
+    for (int e = 0; e < 2; ++e)
+      if (s[e] >= input.positions.size())
+        return fail(which + "refers to vertex " + std::to_string(std::uint64_t(s[e]) + 1) + " of " +
+                    std::to_string(input.positions.size()));
+    if (s[0] == s[1])
+      return fail(which + "joins vertex " + std::to_string(s[0] + 1) + " to itself");
+    const glm::uvec2 r(out.inputToVertex[s[0]], out.inputToVertex[s[1]]);
+    for (int e = 0; e < 2; ++e)
+      if (!inputUsed[s[e]] || r[e] == kNone)
+        return fail(which + "refers to vertex " + std::to_string(s[e] + 1) +
+                    ", which is on no triangle");
+    if (r[0] == r[1])
+      ++out.report.weldedSeams;
+    else
+      out.mesh.seams.push_back(r);
+  }
+  return {};
+}
+
 Result<PreparedMesh> prepareTriangles(const TriMesh& input, const PrepareOptions& options) {
   PreparedMesh out;
   MeshReport& report = out.report;
@@ -339,25 +365,7 @@ Result<PreparedMesh> prepareTriangles(const TriMesh& input, const PrepareOptions
   report.weldedVertices = referenced - distinctReferenced;
 
   // 6. Seams, onto the prepared vertices.
-  for (std::size_t k = 0; k < input.seams.size(); ++k) {
-    const glm::uvec2 s = input.seams[k];
-    const std::string which = "seam " + std::to_string(k + 1) + " ";
-    for (int e = 0; e < 2; ++e)
-      if (s[e] >= input.positions.size())
-        return fail(which + "refers to vertex " + std::to_string(std::uint64_t(s[e]) + 1) + " of " +
-                    std::to_string(input.positions.size()));
-    if (s[0] == s[1])
-      return fail(which + "joins vertex " + std::to_string(s[0] + 1) + " to itself");
-    const glm::uvec2 r(out.inputToVertex[s[0]], out.inputToVertex[s[1]]);
-    for (int e = 0; e < 2; ++e)
-      if (!inputUsed[s[e]] || r[e] == kNone)
-        return fail(which + "refers to vertex " + std::to_string(s[e] + 1) +
-                    ", which is on no triangle");
-    if (r[0] == r[1])
-      ++report.weldedSeams;
-    else
-      out.mesh.seams.push_back(r);
-  }
+  if (auto seams = mapSeams(input, inputUsed, out); !seams) return fail(seams.error());
 
   // 7. Boundary facts.
   std::unordered_map<std::uint64_t, int> count;

@@ -54,9 +54,7 @@ if [ "${1:-}" = "--in-display" ]; then
   done
   xdotool getwindowname "$wid" >closed_title.txt
   shot_settled closed_end.png
-  xdotool key ctrl+s
-  wait_file drape_scene.json
-  mv drape_scene.json closed_saved.json
+  save_as closed_saved.json
   quit_drape
   exit 0
 fi

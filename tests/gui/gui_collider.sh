@@ -21,14 +21,6 @@ above() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 # The 1280×720 window: a 320 px panel on the left, the view in the rest.
 below=960x610+320+50
 
-# Ctrl+S writes drape_scene.json (the panel's scene file); kept as $1.
-save_as() {
-  rm -f drape_scene.json
-  xdotool key ctrl+s
-  wait_file drape_scene.json
-  mv drape_scene.json "$1"
-}
-
 # --- Run inside the X server (the script calls itself through scripts/with-display). -----
 if [ "${1:-}" = "--in-display" ]; then
   drape=$2

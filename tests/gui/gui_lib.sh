@@ -84,6 +84,14 @@ wait_file() {
   fail "$1 was never written"
 }
 
+# Ctrl+S writes drape_scene.json (the panel's scene file); kept as $1.
+save_as() {
+  rm -f drape_scene.json
+  xdotool key ctrl+s
+  wait_file drape_scene.json
+  mv drape_scene.json "$1"
+}
+
 # The 3D view of screenshot $1 (right of the panel) into $2; with $3, that
 # part of it instead (WxH+X+Y).
 view_of() {

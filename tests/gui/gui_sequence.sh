@@ -52,9 +52,7 @@ if [ "${1:-}" = "--in-display" ]; then
   shot_settled sequence_2.png
   hold_step 30
   shot_settled sequence_3.png
-  xdotool key ctrl+s
-  wait_file drape_scene.json
-  mv drape_scene.json sequence_saved.json
+  save_as sequence_saved.json
   quit_drape
   exit 0
 fi

@@ -216,20 +216,6 @@ float entryTime(const Collider& c, const glm::vec3& a, const glm::vec3& b, float
   return lo;
 }
 
-// A solid's contact at b, from b's closest surface point: the plane at
-// `thickness` outside the surface, when b is inside or within the margin.
-bool solidContact(const MeshShape& m, const glm::vec3& b, const ClosestPoint& cb, float thickness,
-                  float margin, glm::vec3& qLocal, glm::vec3& nLocal) {
-  const glm::vec3 pn = m.pseudoNormal(cb);
-  const float d = std::sqrt(cb.distance2);
-  const glm::vec3 away = b - cb.point;
-  const float sign = glm::dot(away, pn) < 0.0f ? -1.0f : 1.0f;
-  if (sign * d - thickness >= margin) return false;
-  nLocal = d > 1e-12f ? sign * away / d : pn;
-  qLocal = cb.point + nLocal * thickness;
-  return true;
-}
-
 // The contact of the ray a → b (local frame) with a mesh: the plane at
 // `thickness` from the surface through the point qLocal, normal nLocal.
 // A closed mesh is solid: a ray from outside that crosses the surface meets

@@ -317,14 +317,7 @@ bool generateSequenceContact(const MeshShape& from, const MeshShape& to, float s
   if (from.closed && side < 0.0f) {
     // Inside at the start: out to the end surface's nearest point.
     ClosestPoint cb;
-    if (!to.closest(p, kInf, cb)) return false;
-    const glm::vec3 pn = to.pseudoNormal(cb);
-    const float d = std::sqrt(cb.distance2);
-    const glm::vec3 away = p - cb.point;
-    const float sign = glm::dot(away, pn) < 0.0f ? -1.0f : 1.0f;
-    if (sign * d - thickness >= margin) return false;
-    n = d > 1e-12f ? sign * away / d : pn;
-    q = cb.point + n * thickness;
+    if (!to.closest(p, kInf, cb) || !solidContact(to, p, cb, thickness, margin, q, n)) return false;
     surfaceShift = cb.point - pointOn(from, cb.triangle, barycentricOf(to, cb));
     return true;
   }

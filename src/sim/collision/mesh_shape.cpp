@@ -448,4 +448,18 @@ Result<std::shared_ptr<const MeshShape>> makeMeshShape(const TriMesh& input, std
   return std::shared_ptr<const MeshShape>(std::move(shape));
 }
 
+// A solid's contact at b, from b's closest surface point: the plane at
+// `thickness` outside the surface, when b is inside or within the margin.
+bool solidContact(const MeshShape& m, const glm::vec3& b, const ClosestPoint& cb, float thickness,
+                  float margin, glm::vec3& qLocal, glm::vec3& nLocal) {
+  const glm::vec3 pn = m.pseudoNormal(cb);
+  const float d = std::sqrt(cb.distance2);
+  const glm::vec3 away = b - cb.point;
+  const float sign = glm::dot(away, pn) < 0.0f ? -1.0f : 1.0f;
+  if (sign * d - thickness >= margin) return false;
+  nLocal = d > 1e-12f ? sign * away / d : pn;
+  qLocal = cb.point + nLocal * thickness;
+  return true;
+}
+
 }  // namespace drape::sim

@@ -134,6 +134,12 @@ struct MeshShape {
   float distance(const glm::vec3& p, glm::vec3& normal) const;
 };
 
+// A solid's contact at b, from b's closest surface point cb: the plane at
+// `thickness` outside the surface (through q, normal n), when b is inside
+// or within `margin` of it.
+bool solidContact(const MeshShape& m, const glm::vec3& b, const ClosestPoint& cb, float thickness,
+                  float margin, glm::vec3& q, glm::vec3& n);
+
 // A mesh collider's shape from a triangle mesh in the collider's local frame:
 // welded and repaired as a cloth mesh is (prepareMesh), triangles too thin to
 // have a normal dropped, the tree built. Fails when no triangle is left or

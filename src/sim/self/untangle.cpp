@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "sim/cloth.hpp"
+#include "sim/self/neighbour_lists.hpp"
 #include "sim/self/self_collision.hpp"
 #include "sim/self/vertex_triangle.hpp"
 #include "sim/state.hpp"
@@ -58,10 +59,6 @@ void buildTopology(const Cloth& cloth, Tangles& t) {
   }
   t.cell = meanRestEdge(cloth);
   t.topology = cloth.topologyVersion;
-}
-
-bool shares(const glm::uvec3& t, std::uint32_t v) {
-  return t[0] == v || t[1] == v || t[2] == v;
 }
 
 // Edge k against triangle f, whose plane is `plane`: into `out` where the
